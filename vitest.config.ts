@@ -1,0 +1,17 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // `server-only` throws outside a React Server environment; tests run server modules directly.
+      "server-only": path.resolve(import.meta.dirname, "tests/server-only-stub.ts"),
+    },
+  },
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    environment: "node",
+  },
+});
