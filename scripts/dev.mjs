@@ -1,0 +1,38 @@
+// `npm run dev`: the local campus and the app side by side, one Ctrl-C stops both.
+import { spawn } from "node:child_process";
+
+const CAMPUS_URL = process.env.CAMPUS_ORIGIN ?? "http://campus.localhost:4000";
+
+const children = [
+  run("campus", ["npx", "tsx", "watch", "campus/index.ts"]),
+  run("app", ["npx", "next", "dev", "--port", "3000"]),
+];
+
+function run(name, [command, ...args]) {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const prefix = `[${name}] `;
+  const relay = (stream, out) =>
+    stream.on("data", (chunk) => {
+      for (const line of chunk.toString().split("\n")) if (line) out.write(prefix + line + "\n");
+    });
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  child.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`${prefix}exited with code ${code}; stopping.`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  process.exitCode = code;
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+console.info(`\n  Open ${CAMPUS_URL} — the campus page with your app in its iframe.\n`);
