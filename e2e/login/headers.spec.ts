@@ -1,0 +1,38 @@
+import { expect, test } from "../support/fixtures";
+import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
+
+// Spec 5.7 (embedding) and 4 (Cache-Control on every API response).
+test.describe("response headers", () => {
+  test("the app page may be framed by the campus only, and loads tiles from it", async ({ request }) => {
+    const response = await request.get(`${APP_ORIGIN}/`);
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers["x-frame-options"]).toBeUndefined();
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp).toMatch(new RegExp(`frame-ancestors ${CAMPUS_ORIGIN}(;|$)`));
+    expect(csp).toMatch(new RegExp(`frame-src [^;]*${CAMPUS_ORIGIN}`));
+    expect(csp).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/=]+'/);
+  });
+
+  test("a page with a fresh nonce per request", async ({ request }) => {
+    const nonce = async () => (await request.get(`${APP_ORIGIN}/`)).headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+    expect(await nonce()).not.toBe(await nonce());
+  });
+
+  test("API errors use the spec's Error shape with Cache-Control: private, no-store", async ({ request }) => {
+    for (const [method, path, data] of [
+      ["GET", "/api/me", undefined],
+      ["POST", "/api/auth/login", { nope: true }],
+      ["POST", "/api/auth/state", "not json"],
+    ] as const) {
+      const response = await request.fetch(`${APP_ORIGIN}${path}`, { method, data, headers: { "x-campus-launch": "launch-that-does-not-exist" } });
+      expect(response.status(), path).toBeGreaterThanOrEqual(400);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+      const body = await response.json();
+      expect(Object.keys(body)).toEqual(["error"]);
+      expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
+    }
+    const health = await request.get(`${APP_ORIGIN}/api/health`);
+    expect(health.headers()["cache-control"]).toBe("private, no-store");
+  });
+});

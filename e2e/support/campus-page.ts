@@ -1,0 +1,58 @@
+import { expect, type BrowserContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { CAMPUS_ORIGIN } from "./origins";
+
+/** The campus page of one member in one tab, with the app in its iframe. */
+export class CampusPage {
+  readonly app: FrameLocator;
+  readonly consentDialog: Locator;
+  readonly status: Locator;
+
+  constructor(readonly page: Page) {
+    this.app = page.frameLocator('[data-testid="app-frame"]');
+    this.consentDialog = page.getByTestId("consent-dialog");
+    this.status = this.app.getByTestId("app-status");
+  }
+
+  static async open(context: BrowserContext, member: string) {
+    const page = await context.newPage();
+    const campus = new CampusPage(page);
+    await campus.goto(member);
+    return campus;
+  }
+
+  async goto(member: string) {
+    await this.page.goto(`${CAMPUS_ORIGIN}/?member=${encodeURIComponent(member)}`);
+  }
+
+  /** Waits for the app to reach a state (`data-state` on its status element). */
+  async expectState(state: string) {
+    await expect(this.status).toHaveAttribute("data-state", state);
+  }
+
+  async approveConsent() {
+    await expect(this.consentDialog).toBeVisible();
+    await this.consentDialog.getByTestId("consent-approve").click();
+  }
+
+  async denyConsent() {
+    await expect(this.consentDialog).toBeVisible();
+    await this.consentDialog.getByTestId("consent-deny").click();
+  }
+
+  /** Opens the app, approves consent if asked, and waits for the signed-in view. */
+  async signIn() {
+    await expect
+      .poll(async () => ((await this.consentDialog.isVisible()) ? "consent" : await this.state()))
+      .toMatch(/^(consent|signed-in)$/);
+    if (await this.consentDialog.isVisible()) await this.approveConsent();
+    await this.expectState("signed-in");
+  }
+
+  async state() {
+    return this.status.getAttribute("data-state", { timeout: 1_000 }).catch(() => null);
+  }
+
+  text(testId: string) {
+    return this.app.getByTestId(testId);
+  }
+}
