@@ -1,0 +1,31 @@
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ensureBuild, startServer, stopServer } from "./servers";
+import { measureFirstLoadJs } from "./first-load-js";
+
+const PORT = 3100;
+
+/** Builds (once) and measures an empty Next.js page with Tailwind: the baseline for first-load JS. */
+export async function measureEmptyNextPage(root: string) {
+  const dir = path.join(tmpdir(), "campus-starter-empty-next");
+  if (!existsSync(path.join(dir, "app"))) {
+    mkdirSync(path.join(dir, "app"), { recursive: true });
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
+    writeFileSync(path.join(dir, "postcss.config.mjs"), `export default { plugins: { "@tailwindcss/postcss": {} } };\n`);
+    writeFileSync(path.join(dir, "app", "globals.css"), `@import "tailwindcss";\n`);
+    writeFileSync(
+      path.join(dir, "app", "layout.tsx"),
+      `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
+    );
+    writeFileSync(path.join(dir, "app", "page.tsx"), `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`);
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  }
+  await ensureBuild(dir);
+  const server = await startServer("npx", ["next", "start", "--port", String(PORT)], `http://127.0.0.1:${PORT}/`, { cwd: dir });
+  try {
+    return await measureFirstLoadJs(`http://127.0.0.1:${PORT}`);
+  } finally {
+    stopServer(server);
+  }
+}
