@@ -5,3 +5,4 @@ export * from "./limits";
 export * from "./member";
 export * from "./scopes";
 export * from "./token";
+export * from "./calls";

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { LIMITS } from "./limits";
+
+/*
+ * Spec part 2: the call resources. Where the spec does not show a field name (grant read beyond
+ * status, media status, capacity, command outcome), the names here are this project's choice,
+ * listed in docs/assumptions.md ("Call resources").
+ */
+
+// CallStatus: only three valid combinations exist (spec 2, 3).
+export const callStatusSchema = z.union([
+  z.strictObject({ inCall: z.literal(false), canAttach: z.literal(false), access: z.literal("unavailable") }),
+  z.strictObject({ inCall: z.literal(true), canAttach: z.literal(true), access: z.literal("approvalRequired") }),
+  z.strictObject({ inCall: z.literal(true), canAttach: z.literal(true), access: z.literal("approved") }),
+]);
+export type CallStatus = z.infer<typeof callStatusSchema>;
+
+export const CALL_ACTIONS = [
+  "cameraOn",
+  "cameraOff",
+  "unmute",
+  "mute",
+  "leave",
+  "end",
+  "stage/request",
+  "stage/approve",
+  "stage/reject",
+  "stage/join",
+  "stage/cancel",
+  "stage/leave",
+  "stage/demote",
+  "decline",
+  "cancel",
+] as const;
+export const callActionSchema = z.enum(CALL_ACTIONS);
+export type CallAction = z.infer<typeof callActionSchema>;
+
+/** Actions only the current host may take (spec 4.7). */
+export const HOST_ONLY_ACTIONS = ["stage/approve", "stage/reject", "stage/demote", "end"] as const satisfies readonly CallAction[];
+/** Actions that take a participationId as `targetId` (stage moderation). */
+export const TARGETED_ACTIONS = ["stage/approve", "stage/reject", "stage/demote"] as const satisfies readonly CallAction[];
+
+export const callRoleSchema = z.enum(["speaker", "audience"]);
+export type CallRole = z.infer<typeof callRoleSchema>;
+
+export const clientIdSchema = z
+  .string()
+  .min(LIMITS.clientIdMinLength)
+  .max(LIMITS.clientIdMaxLength)
+  .regex(/^[a-zA-Z0-9_-]+$/);
+
+const boundedId = z.string().min(1).max(LIMITS.idMaxLength);
+
+// CallOperation: the request body of start, accept and the grant commands. No additional fields.
+export const callOperationSchema = z.strictObject({
+  clientId: clientIdSchema,
+  action: callActionSchema.optional(),
+  targetId: boundedId.optional(),
+  recipientId: boundedId.optional(),
+  role: callRoleSchema.optional(),
+  muted: z.boolean().optional(),
+  activityId: boundedId.optional(),
+});
+export type CallOperation = z.infer<typeof callOperationSchema>;
+
+// The body each endpoint or command kind accepts (spec 4 and 4.7), each a strict subset of CallOperation.
+export const startBodySchema = z.strictObject({ clientId: clientIdSchema, recipientId: boundedId.optional(), role: callRoleSchema.optional() });
+export const acceptBodySchema = z.strictObject({ clientId: clientIdSchema });
+export const inviteBodySchema = z.strictObject({ clientId: clientIdSchema, recipientId: boundedId.optional(), role: callRoleSchema.optional() });
+export const actionBodySchema = z.strictObject({ clientId: clientIdSchema, action: callActionSchema, targetId: boundedId.optional() });
+export const playbackBodySchema = z.strictObject({ clientId: clientIdSchema, muted: z.boolean() });
+export const activityInviteBodySchema = z.strictObject({ clientId: clientIdSchema, activityId: boundedId });
+
+export const COMMAND_KINDS = ["invite", "action", "playback", "activityInvite"] as const;
+export const commandKindSchema = z.enum(COMMAND_KINDS);
+export type CommandKind = z.infer<typeof commandKindSchema>;
+
+export const commandBodySchemas = {
+  invite: inviteBodySchema,
+  action: actionBodySchema,
+  playback: playbackBodySchema,
+  activityInvite: activityInviteBodySchema,
+} as const satisfies Record<CommandKind, z.ZodType>;
+
+// CallParticipant: all fields required; display data only, never a credential.
+export const presenceSchema = z.enum(["connected", "reconnecting", "leaving"]);
+export const stageStateSchema = z.enum(["none", "requested", "approved"]);
+export const callParticipantSchema = z.strictObject({
+  userId: z.string(),
+  participationId: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: callRoleSchema,
+  presence: presenceSchema,
+  stageState: stageStateSchema,
+});
+export type CallParticipant = z.infer<typeof callParticipantSchema>;
+
+// Attach: `{ grantId, status }` with status `approval` or `active`.
+export const attachResultSchema = z.strictObject({ grantId: z.string().min(1), status: z.enum(["approval", "active"]) });
+export type AttachResult = z.infer<typeof attachResultSchema>;
+
+// Native media status (names chosen): the member's own devices and up to six speakers' flags.
+export const speakerMediaSchema = z.strictObject({
+  participationId: z.string(),
+  camera: z.boolean(),
+  microphone: z.boolean(),
+});
+export const mediaStatusSchema = z.strictObject({
+  camera: z.boolean(),
+  microphone: z.boolean(),
+  playbackMuted: z.boolean(),
+  connection: z.enum(["connected", "reconnecting"]),
+  speakers: z.array(speakerMediaSchema).max(LIMITS.speakerSeats),
+});
+export type MediaStatus = z.infer<typeof mediaStatusSchema>;
+
+export const capacitySchema = z.strictObject({
+  members: z.number().int().nonnegative(),
+  maxMembers: z.literal(LIMITS.callCapacity),
+  speakerSeats: z.literal(LIMITS.speakerSeats),
+  seatsTaken: z.number().int().nonnegative(),
+});
+export type Capacity = z.infer<typeof capacitySchema>;
+
+/** Grant statuses: the spec shows `approval` and `active`; `denied` and `ended` are this project's. */
+export const grantStatusSchema = z.enum(["approval", "active", "denied", "ended"]);
+export type GrantStatus = z.infer<typeof grantStatusSchema>;
+
+export const grantSchema = z.discriminatedUnion("status", [
+  z.strictObject({ grantId: z.string(), status: z.literal("approval") }),
+  z.strictObject({ grantId: z.string(), status: z.literal("denied") }),
+  z.strictObject({ grantId: z.string(), status: z.literal("ended") }),
+  z.strictObject({
+    grantId: z.string(),
+    status: z.literal("active"),
+    callId: z.string(),
+    participationId: z.string(),
+    hostUserId: z.string(),
+    role: callRoleSchema,
+    stageState: stageStateSchema,
+    capacity: capacitySchema,
+    participants: z.array(callParticipantSchema).max(LIMITS.callCapacity),
+    media: mediaStatusSchema,
+  }),
+]);
+export type Grant = z.infer<typeof grantSchema>;
+export type ActiveGrant = Extract<Grant, { status: "active" }>;
+
+// Commands: the response to a command request, and the outcome read (names beyond the spec chosen).
+export const commandStatusSchema = z.enum(["pending", "working", "applied", "declined", "failed", "expired"]);
+export type CommandStatus = z.infer<typeof commandStatusSchema>;
+export const TERMINAL_COMMAND_STATUSES = ["applied", "declined", "failed", "expired"] as const satisfies readonly CommandStatus[];
+
+export const commandAcceptedSchema = z.strictObject({ commandId: z.string().min(1) });
+export const commandSchema = z.strictObject({
+  commandId: z.string(),
+  status: commandStatusSchema,
+  result: z.strictObject({ code: z.string().optional(), message: z.string() }).optional(),
+});
+export type Command = z.infer<typeof commandSchema>;
