@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import type { Clock } from "./clock";
+import { createClock } from "./clock";
+import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "./config";
+import type { CampusContext } from "./context";
+import { createControlRoutes } from "./control/routes";
+import type { CampusEnv } from "./hono-env";
+import { createLaunchRoutes } from "./host/launch-routes";
+import { createPageRoutes } from "./host/page-routes";
+import { createPanelRoutes } from "./host/panel-routes";
+import { CACHE_CONTROL } from "./policy";
+import { respondNotFound, respondWithError } from "./respond-error";
+import { ResponseDroppedError } from "./rest/drop-response";
+import { createRestRoutes } from "./rest/routes";
+import { createCampusState } from "./state/campus-state";
+import type { RegistrationInput } from "./state/registration";
+
+export type CampusOptions = {
+  /** The campus origin (page and REST API). Defaults to http://campus.localhost:4000. */
+  origin?: string;
+  /** The registration: a JSON file (re-read on reset) or an object. */
+  registration: { file: string } | RegistrationInput;
+  /** Defaults to real time; every expiry reads it. */
+  clock?: Clock;
+};
+
+export type Campus = { app: Hono<CampusEnv>; context: CampusContext };
+
+/** Builds a campus with fresh state, so that each test gets an isolated instance. */
+export function createCampus(options: CampusOptions): Campus {
+  const origin = new URL(options.origin ?? DEFAULT_CAMPUS_ORIGIN).origin;
+  const clock = options.clock ?? createClock();
+  const source = options.registration;
+  const loadRegistration = () =>
+    "file" in source ? readRegistrationFile(source.file, origin) : parseRegistration(source, origin, "the campus options");
+  const buildState = () => createCampusState({ registration: loadRegistration(), campusOrigin: origin, clock });
+
+  const context: CampusContext = {
+    origin,
+    clock,
+    state: buildState(),
+    reset() {
+      const state = buildState();
+      clock.reset();
+      context.state = state;
+    },
+  };
+
+  const app = new Hono<CampusEnv>()
+    .use("*", async (c, next) => {
+      await next();
+      // Spec 4: every response, success or error; policy.ts: the page and control API too.
+      c.res.headers.set("Cache-Control", CACHE_CONTROL);
+    })
+    .route("/", createRestRoutes(context))
+    .route("/", createPageRoutes(context))
+    .route("/", createLaunchRoutes(context))
+    .route("/", createPanelRoutes(context))
+    .route("/", createControlRoutes(context));
+
+  app.notFound(respondNotFound);
+  app.onError((error, c) => {
+    // A dropped answer must not become an error response: let it reach the server adapter.
+    if (error instanceof ResponseDroppedError) throw error;
+    return respondWithError(c, error);
+  });
+  return { app, context };
+}

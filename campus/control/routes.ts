@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { toIsoTime } from "../clock";
+import type { CampusContext } from "../context";
+import { CampusError } from "../errors";
+import type { CampusEnv } from "../hono-env";
+import { saveRegistration } from "../state/campus-state";
+import { isCurrentLaunch } from "../state/launches";
+import { registrationPatchSchema, toPublicRegistration } from "../state/registration";
+import { validateJson } from "../validate-json";
+import { addFaultSchema, advanceClockSchema, revokeConsentSchema } from "./schemas";
+
+/**
+ * The control API, for tests and demos only (campus/README.md). It changes campus state the way
+ * the platform would (time passing, a member revoking, an admin saving) without a browser.
+ */
+export function createControlRoutes(context: CampusContext) {
+  const currentTime = () => ({ now: toIsoTime(context.clock.now()), offsetSeconds: context.clock.offsetSeconds() });
+
+  return new Hono<CampusEnv>()
+    .get("/health", (c) => c.json({ ok: true }))
+    .get("/control/clock", (c) => c.json(currentTime()))
+    .post("/control/clock/advance", validateJson(advanceClockSchema, "BAD_USER_INPUT"), (c) => {
+      context.clock.advance(c.req.valid("json").seconds);
+      return c.json(currentTime());
+    })
+    .post("/control/consent/revoke", validateJson(revokeConsentSchema, "BAD_USER_INPUT"), (c) => {
+      const { username } = c.req.valid("json");
+      const member = username === undefined ? undefined : context.state.members.findByUsername(username);
+      if (username !== undefined && !member) throw new CampusError("BAD_USER_INPUT", 400, `username: no member is called ${username}`);
+      return c.json({ revoked: context.state.consents.revokeConsents(member?.userId) });
+    })
+    .get("/control/registration", (c) => c.json(toPublicRegistration(context.state.registration.getRegistration())))
+    .put("/control/registration", validateJson(registrationPatchSchema, "BAD_USER_INPUT"), (c) => {
+      const saved = saveRegistration(context.state, c.req.valid("json"));
+      return c.json(toPublicRegistration(saved));
+    })
+    .get("/control/faults", (c) => c.json({ faults: context.state.faults.listFaults() }))
+    .post("/control/faults", validateJson(addFaultSchema, "BAD_USER_INPUT"), (c) => {
+      const { count, ...fault } = c.req.valid("json");
+      context.state.faults.addFault({ ...fault, remaining: count });
+      return c.json({ faults: context.state.faults.listFaults() });
+    })
+    .delete("/control/faults", (c) => {
+      context.state.faults.clearFaults();
+      return c.json({ faults: [] });
+    })
+    .post("/control/reset", (c) => {
+      context.reset();
+      return c.json({ ok: true, ...currentTime() });
+    })
+    // Issued access tokens, so that tests can prove none of them ever reaches the browser.
+    .get("/control/credentials", (c) =>
+      c.json({ accessTokens: context.state.tokens.listTokens().map((token) => token.accessToken) }),
+    )
+    .get("/control/members", (c) => c.json({ members: context.state.members.listMembers() }))
+    .get("/control/launches", (c) => {
+      const { generation } = context.state.registration.getRegistration();
+      const launches = context.state.launches.listLaunches().map((launch) => ({
+        launchId: launch.launchId,
+        username: context.state.members.findByUserId(launch.userId)?.username ?? null,
+        tabId: launch.tabId,
+        generation: launch.generation,
+        current: isCurrentLaunch(launch, generation),
+        createdAt: toIsoTime(launch.createdAt),
+        endedAt: launch.endedAt === null ? null : toIsoTime(launch.endedAt),
+        endReason: launch.endReason,
+      }));
+      return c.json({ launches });
+    });
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { REST_ENDPOINTS } from "../rest/endpoints";
+import { FAULT_DEFAULTS } from "../policy";
+
+export const advanceClockSchema = z.strictObject({ seconds: z.number().nonnegative().max(365 * 24 * 3600) });
+
+export const revokeConsentSchema = z.strictObject({ username: z.string().min(1).optional() });
+
+export const addFaultSchema = z.strictObject({
+  endpoint: z.enum(REST_ENDPOINTS),
+  kind: z.enum(["unavailable", "rateLimited", "delay", "drop"]),
+  count: z.number().int().min(1).max(1000).default(FAULT_DEFAULTS.count),
+  retryAfterSeconds: z.number().int().min(0).max(3600).default(FAULT_DEFAULTS.retryAfterSeconds),
+  delayMs: z.number().int().min(0).max(60_000).default(FAULT_DEFAULTS.delayMs),
+});

@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+
+/** The browser files of the campus page, served as-is (plain ES modules and CSS, no build step). */
+const PAGE_ASSETS = {
+  "campus.css": "text/css; charset=utf-8",
+  "campus.js": "text/javascript; charset=utf-8",
+  "consent-dialog.js": "text/javascript; charset=utf-8",
+  "envelope.js": "text/javascript; charset=utf-8",
+  "host-api.js": "text/javascript; charset=utf-8",
+  "registration-panel.js": "text/javascript; charset=utf-8",
+  "rest-log.js": "text/javascript; charset=utf-8",
+} as const;
+
+export type PageAsset = { body: string; contentType: string };
+
+/** Read once at start-up; unknown names are undefined so that the route answers 404. */
+export function loadPageAssets(): Map<string, PageAsset> {
+  return new Map(
+    Object.entries(PAGE_ASSETS).map(([name, contentType]) => [
+      name,
+      { body: readFileSync(new URL(`../page/${name}`, import.meta.url), "utf8"), contentType },
+    ]),
+  );
+}

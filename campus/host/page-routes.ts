@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import type { CampusContext } from "../context";
+import { CampusError } from "../errors";
+import type { CampusEnv } from "../hono-env";
+import { toPublicRegistration } from "../state/registration";
+import { loadPageAssets } from "./assets";
+import { renderAvatarSvg } from "./avatars";
+import { resolveMember, setMemberCookie } from "./member-cookie";
+import { buildPageCsp, renderPage } from "./render-page";
+
+/** GET / (the campus page), its static assets and the generated member avatars. */
+export function createPageRoutes(context: CampusContext) {
+  const assets = loadPageAssets();
+
+  return new Hono<CampusEnv>()
+    .get("/", (c) => {
+      const { state } = context;
+      const requested = c.req.query("member");
+      if (requested !== undefined) {
+        const member = state.members.findByUsername(requested);
+        if (!member) throw new CampusError("UNKNOWN_MEMBER", 400, `No campus member is called ${requested}`);
+        setMemberCookie(c, member);
+        return c.redirect("/", 303);
+      }
+      const member = resolveMember(c, state);
+      setMemberCookie(c, member);
+      const registration = toPublicRegistration(state.registration.getRegistration());
+      c.header("Content-Security-Policy", buildPageCsp(registration.appOrigin));
+      c.header("X-Content-Type-Options", "nosniff");
+      c.header("Referrer-Policy", "same-origin");
+      return c.html(renderPage({ member, members: state.members.listMembers(), registration }));
+    })
+    .get("/assets/:name", (c) => {
+      const asset = assets.get(c.req.param("name"));
+      if (!asset) return c.notFound();
+      c.header("Content-Type", asset.contentType);
+      c.header("X-Content-Type-Options", "nosniff");
+      return c.body(asset.body);
+    })
+    .get("/avatars/:file", (c) => {
+      const username = c.req.param("file").replace(/\.svg$/, "");
+      const member = context.state.members.findByUsername(username);
+      if (!member?.avatarUrl) return c.notFound();
+      c.header("Content-Type", "image/svg+xml");
+      return c.body(renderAvatarSvg(member));
+    });
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract";
+import { createTestCampus, send } from "../test-helpers";
+
+const TEST_IDS = ["member-switcher", "app-frame", "rest-log", "registration-panel", "consent-dialog", "launch-id", "current-member", "app-status"];
+
+describe("the campus page (GET /)", () => {
+  it("renders the header, frame, panels and consent dialog with their test IDs", async () => {
+    const html = await (await send(createTestCampus(), "GET", "/")).text();
+    for (const id of TEST_IDS) expect(html).toContain(`data-testid="${id}"`);
+    expect(html).toMatch(/<iframe[^>]*name="app"[^>]*allow="camera; microphone; fullscreen"/);
+    expect(html).not.toMatch(/sandbox/);
+    expect(html).toMatch(/<dialog[^>]*role="dialog"/);
+  });
+
+  it("frames only the registered app origin and runs only its own scripts", async () => {
+    const response = await send(createTestCampus(), "GET", "/");
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("frame-src http://app.test:3000");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it("hands the page the contract's protocol constants and the registration without its secret", async () => {
+    const html = await (await send(createTestCampus(), "GET", "/")).text();
+    const json = /<script type="application\/json" id="campus-config">(.*?)<\/script>/s.exec(html)?.[1] ?? "{}";
+    const config = JSON.parse(json) as Record<string, unknown>;
+    expect(config).toMatchObject({ protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, member: { username: "ada" } });
+    expect(html).not.toContain("test-app-secret");
+  });
+});
+
+describe("the campus member is a first-party cookie", () => {
+  it("defaults to the first seeded member and sets the cookie (Lax, HttpOnly)", async () => {
+    const response = await send(createTestCampus(), "GET", "/");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^campus_member=ada; Path=\/; HttpOnly; SameSite=Lax$/);
+  });
+
+  it("?member= sets the cookie and redirects to /", async () => {
+    const response = await send(createTestCampus(), "GET", "/?member=grace");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^campus_member=grace;/);
+  });
+
+  it("shows the member of the cookie, with every member in the switcher", async () => {
+    const html = await (await send(createTestCampus(), "GET", "/", { member: "nobody_yet" })).text();
+    expect(html).toContain('<option value="nobody_yet" selected>');
+    for (const username of ["ada", "grace", "linus"]) expect(html).toContain(`<option value="${username}">`);
+  });
+
+  it("refuses an unknown member", async () => {
+    expect((await send(createTestCampus(), "GET", "/?member=mallory")).status).toBe(400);
+  });
+});
+
+describe("page assets and avatars", () => {
+  it.each(["campus.js", "envelope.js", "consent-dialog.js", "campus.css"])("serves %s", async (name) => {
+    const response = await send(createTestCampus(), "GET", `/assets/${name}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/(javascript|css)/);
+  });
+
+  it("serves generated avatars for members that have one", async () => {
+    const campus = createTestCampus();
+    expect((await send(campus, "GET", "/avatars/ada.svg")).headers.get("Content-Type")).toBe("image/svg+xml");
+    expect((await send(campus, "GET", "/avatars/linus.svg")).status).toBe(404);
+  });
+});

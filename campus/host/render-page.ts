@@ -1,0 +1,101 @@
+import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION, SCOPES } from "../../lib/contract";
+import { HOST_UNREACHABLE_REPLY_CODE, LOG_POLL_INTERVAL_MS } from "../policy";
+import type { CampusMember } from "../state/members";
+import type { PublicRegistration } from "../state/registration";
+
+export type PageInput = { member: CampusMember; members: readonly CampusMember[]; registration: PublicRegistration };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** JSON inside a non-executed script element; `<` is escaped so no value can close the element. */
+function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+function displayName(member: CampusMember): string {
+  return member.name ?? `@${member.username}`;
+}
+
+/** The campus page CSP: scripts and fetches from the campus only, frames from the registered app only. */
+export function buildPageCsp(appOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${appOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function renderPage({ member, members, registration }: PageInput): string {
+  // The page script takes the protocol constants from here, so they are the contract's own values.
+  const config = {
+    protocol: IFRAME_PROTOCOL,
+    version: IFRAME_PROTOCOL_VERSION,
+    allScopes: SCOPES,
+    registration,
+    member: { username: member.username },
+    logPollIntervalMs: LOG_POLL_INTERVAL_MS,
+    hostUnreachableCode: HOST_UNREACHABLE_REPLY_CODE,
+  };
+  const options = members
+    .map((m) => `<option value="${escapeHtml(m.username)}"${m.userId === member.userId ? " selected" : ""}>${escapeHtml(m.username)}</option>`)
+    .join("");
+  const avatar = member.avatarUrl
+    ? `<img class="avatar" src="${escapeHtml(new URL(member.avatarUrl).pathname)}" alt="" width="32" height="32">`
+    : `<span class="avatar avatar--empty" aria-hidden="true">${escapeHtml(member.username.charAt(0).toUpperCase())}</span>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Campus</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/assets/campus.css">
+<script type="application/json" id="campus-config">${embedJson(config)}</script>
+<script type="module" src="/assets/campus.js"></script>
+</head>
+<body>
+<header class="topbar">
+  <a class="brand" href="/"><span class="brand__mark" aria-hidden="true">◆</span> Campus</a>
+  <div class="who">
+    ${avatar}
+    <span class="who__text">Signed in as <strong data-testid="current-member">${escapeHtml(displayName(member))}</strong>
+    <span class="muted">@${escapeHtml(member.username)}</span></span>
+    <form class="who__switch" method="get" action="/">
+      <label>Switch member <select data-testid="member-switcher" name="member">${options}</select></label>
+    </form>
+  </div>
+</header>
+<main class="layout">
+  <section class="stage" aria-label="Hosted app">
+    <div class="stage__bar">
+      <span class="stage__title" data-testid="app-name">${escapeHtml(registration.name)}</span>
+      <span class="muted">${escapeHtml(registration.appOrigin)}</span>
+      <span class="badge${registration.published ? "" : " badge--off"}" data-testid="app-status">${registration.published ? "Published" : "Not published"}</span>
+      <span class="stage__launch muted">launch <code data-testid="launch-id">…</code></span>
+    </div>
+    <iframe data-testid="app-frame" name="app" title="${escapeHtml(registration.name)}" allow="camera; microphone; fullscreen" width="900" height="640"></iframe>
+  </section>
+  <aside class="side">
+    <section class="panel" aria-labelledby="registration-title" data-testid="registration-panel">
+      <h2 id="registration-title">Registration</h2>
+      <form id="registration-form"></form>
+    </section>
+    <section class="panel panel--log" aria-labelledby="log-title">
+      <h2 id="log-title">REST calls answered</h2>
+      <ol class="log" data-testid="rest-log"></ol>
+    </section>
+  </aside>
+</main>
+<dialog class="consent" data-testid="consent-dialog" role="dialog" aria-modal="true" aria-labelledby="consent-title"></dialog>
+</body>
+</html>`;
+}

@@ -1,0 +1,146 @@
+// The campus page: mounts the registered app in its iframe, answers the app's ready and
+// authenticate messages (spec 5.3 and part 6), and shows the REST log and the registration.
+
+import { createConsentDialog } from "./consent-dialog.js";
+import { createEnvelope } from "./envelope.js";
+import { callHost, HostCallError } from "./host-api.js";
+import { createRegistrationPanel } from "./registration-panel.js";
+import { startRestLog } from "./rest-log.js";
+
+const TAB_ID_KEY = "campus.tabId";
+const FORWARDED_CODES = new Set(["BAD_REQUEST", "INVALID_LAUNCH", "APP_UNAVAILABLE"]);
+
+const config = JSON.parse(document.getElementById("campus-config").textContent);
+const envelope = createEnvelope(config);
+const consentDialog = createConsentDialog(document.querySelector('[data-testid="consent-dialog"]'), config.member);
+const launchLabel = document.querySelector('[data-testid="launch-id"]');
+let registration = config.registration;
+let frame = document.querySelector('[data-testid="app-frame"]');
+// The frame's current launch, and whether its first `ready` has been answered with it.
+let currentLaunchId = null;
+let readyAnswered = false;
+let launchQueue = Promise.resolve();
+
+function showPublication() {
+  const badge = document.querySelector('[data-testid="app-status"]');
+  badge.textContent = registration.published ? "Published" : "Not published";
+  badge.classList.toggle("badge--off", !registration.published);
+}
+
+/** One random ID per campus tab, kept across reloads of the tab: the launch's owning tab. */
+function readTabId() {
+  let tabId = sessionStorage.getItem(TAB_ID_KEY);
+  if (!tabId || !/^[A-Za-z0-9_-]{8,128}$/.test(tabId)) {
+    tabId = crypto.randomUUID().replaceAll("-", "");
+    sessionStorage.setItem(TAB_ID_KEY, tabId);
+  }
+  return tabId;
+}
+const tabId = readTabId();
+
+/** Opens a new launch for this tab (ending its previous one); launches are opened one at a time. */
+function renewLaunch() {
+  const next = launchQueue.then(async () => {
+    const { launchId } = await callHost("POST", "/host/launches", { tabId });
+    currentLaunchId = launchId;
+    launchLabel.textContent = launchId;
+    // policy.ts: a pending authenticate of the ended launch gets no reply.
+    consentDialog.cancel();
+    return launchId;
+  });
+  launchQueue = next.catch(() => undefined);
+  return next;
+}
+
+/** A new mount: a launch first, then a fresh iframe element pointing at the app. */
+async function mountApp() {
+  readyAnswered = false;
+  await renewLaunch();
+  const fresh = frame.cloneNode(false);
+  fresh.removeAttribute("src");
+  frame.replaceWith(fresh);
+  frame = fresh;
+  frame.src = registration.appUrl;
+}
+
+function hostErrorCode(error) {
+  if (error instanceof HostCallError && FORWARDED_CODES.has(error.code)) return error.code;
+  return config.hostUnreachableCode;
+}
+
+async function answerReady(request, reply) {
+  try {
+    // The first ready after mount gets the mount's launch; a later one means the app document
+    // reloaded, so it gets a new launch and the old one ends.
+    const launchId = readyAnswered ? await renewLaunch() : currentLaunchId;
+    readyAnswered = true;
+    reply(envelope.reply(request.id, { launchId }));
+  } catch (error) {
+    reply(envelope.replyError(request.id, hostErrorCode(error), error.message));
+  }
+}
+
+async function obtainCode(launchId, state) {
+  const path = `/host/launches/${encodeURIComponent(launchId)}`;
+  const need = await callHost("POST", `${path}/authorize`, { tabId });
+  let consent = "remembered";
+  if (need.consent === "required") {
+    const decision = await consentDialog.ask(need);
+    if (decision !== "approved") return { decision };
+    consent = "approved";
+  }
+  const result = await callHost("POST", `${path}/codes`, { tabId, state, consent });
+  // Spec part 9: the reply holds only code, expiresIn and the echoed state.
+  return { decision: "approved", result: { code: result.code, expiresIn: result.expiresIn, state: result.state } };
+}
+
+async function answerAuthenticate(request, reply) {
+  const { launchId, state } = request.params;
+  if (launchId !== currentLaunchId) {
+    reply(envelope.replyError(request.id, "INVALID_LAUNCH", "This is not the frame's current launch"));
+    return;
+  }
+  const stillCurrent = () => currentLaunchId === launchId;
+  try {
+    const outcome = await obtainCode(launchId, state);
+    if (!stillCurrent() || outcome.decision === "cancelled") return;
+    if (outcome.decision === "denied") reply(envelope.replyError(request.id, "CONSENT_DENIED", "The member denied consent"));
+    else reply(envelope.reply(request.id, outcome.result));
+  } catch (error) {
+    if (stillCurrent()) reply(envelope.replyError(request.id, hostErrorCode(error), error.message));
+  }
+}
+
+window.addEventListener("message", (event) => {
+  // Only the registered app origin, and only the window of our own iframe.
+  if (event.origin !== registration.appOrigin || event.source === null || event.source !== frame.contentWindow) return;
+  const source = frame;
+  // Replies go only to the frame that asked, at the registered origin, never "*".
+  const reply = (message) => {
+    if (frame === source) source.contentWindow?.postMessage(message, registration.appOrigin);
+  };
+  const parsed = envelope.parseRequest(event.data);
+  if (parsed.kind === "ignored") return;
+  if (parsed.kind === "invalid") reply(envelope.replyError(parsed.id, "BAD_REQUEST", parsed.message));
+  else if (parsed.request.method === "ready") answerReady(parsed.request, reply);
+  else answerAuthenticate(parsed.request, reply);
+});
+
+// GET /?member=<username> sets the member cookie and redirects back to the page.
+const memberSwitcher = document.querySelector('[data-testid="member-switcher"]');
+memberSwitcher.addEventListener("change", () => memberSwitcher.form.requestSubmit());
+
+createRegistrationPanel(document.getElementById("registration-form"), {
+  registration,
+  allScopes: config.allScopes,
+  callHost,
+  onSaved(saved) {
+    registration = saved;
+    showPublication();
+    mountApp();
+  },
+});
+startRestLog(document.querySelector('[data-testid="rest-log"]'), { intervalMs: config.logPollIntervalMs, callHost });
+mountApp().catch((error) => {
+  launchLabel.textContent = `unavailable: ${error.message}`;
+});

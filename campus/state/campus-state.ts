@@ -1,0 +1,49 @@
+import type { Clock } from "../clock";
+import { CampusError, describeIssues } from "../errors";
+import { createCodeStore } from "./codes";
+import { createConsentStore } from "./consents";
+import { createFaultStore } from "./faults";
+import { createLaunchStore } from "./launches";
+import { createMemberStore } from "./members";
+import { createRegistrationSchema, createRegistrationStore, registrationPatchSchema } from "./registration";
+import type { Registration, RegistrationInput } from "./registration";
+import { createRequestLog } from "./request-log";
+import { createTokenStore } from "./tokens";
+
+/** Everything the campus remembers. A reset builds a new one; later issues add call state here. */
+export type CampusState = ReturnType<typeof createCampusState>;
+
+export function createCampusState(input: { registration: RegistrationInput; campusOrigin: string; clock: Clock }) {
+  const { clock } = input;
+  return {
+    campusOrigin: input.campusOrigin,
+    members: createMemberStore(input.campusOrigin),
+    registration: createRegistrationStore(input.registration, clock),
+    launches: createLaunchStore(clock),
+    consents: createConsentStore(clock),
+    codes: createCodeStore(clock),
+    tokens: createTokenStore(clock),
+    requestLog: createRequestLog(),
+    faults: createFaultStore(),
+  };
+}
+
+/**
+ * Spec 5.6: a registration save (from the page or the control API) validates the whole result,
+ * starts a new generation and ends every launch of older ones. Codes and tokens carry their
+ * generation and are refused on use, so nothing issued before the save works after it.
+ */
+export function saveRegistration(state: CampusState, patch: unknown): Registration {
+  const parsedPatch = registrationPatchSchema.safeParse(patch);
+  if (!parsedPatch.success) throw invalidRegistration(describeIssues(parsedPatch.error));
+  const { generation: _generation, savedAt: _savedAt, ...current } = state.registration.getRegistration();
+  const next = createRegistrationSchema(state.campusOrigin).safeParse({ ...current, ...parsedPatch.data });
+  if (!next.success) throw invalidRegistration(describeIssues(next.error));
+  const saved = state.registration.replaceRegistration(next.data);
+  state.launches.endLaunchesBefore(saved.generation);
+  return saved;
+}
+
+function invalidRegistration(detail: string): CampusError {
+  return new CampusError("BAD_USER_INPUT", 400, `Invalid registration: ${detail}`);
+}

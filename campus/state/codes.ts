@@ -1,0 +1,43 @@
+import { LIMITS } from "../../lib/contract";
+import type { Scope } from "../../lib/contract";
+import type { Clock } from "../clock";
+import { createOpaqueSecret } from "../ids";
+
+/** A one-use authorization code (spec 3: valid 60 s, single use), bound to app, generation, launch and member. */
+export type AuthorizationCode = {
+  code: string;
+  clientId: string;
+  generation: number;
+  launchId: string;
+  userId: string;
+  scopes: Scope[];
+  consentId: string;
+  issuedAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  /** The access token this code was exchanged for, so that a replay can revoke it. */
+  accessToken: string | null;
+};
+
+export type CodeStore = ReturnType<typeof createCodeStore>;
+
+export function createCodeStore(clock: Clock) {
+  const codes = new Map<string, AuthorizationCode>();
+  return {
+    issueCode(input: Omit<AuthorizationCode, "code" | "issuedAt" | "expiresAt" | "usedAt" | "accessToken">): AuthorizationCode {
+      const issuedAt = clock.now();
+      const record: AuthorizationCode = {
+        ...input,
+        scopes: [...input.scopes],
+        code: createOpaqueSecret(),
+        issuedAt,
+        expiresAt: issuedAt + LIMITS.codeLifetimeSeconds * 1000,
+        usedAt: null,
+        accessToken: null,
+      };
+      codes.set(record.code, record);
+      return record;
+    },
+    findCode: (code: string) => codes.get(code),
+  };
+}

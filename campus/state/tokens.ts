@@ -1,0 +1,50 @@
+import { LIMITS } from "../../lib/contract";
+import type { Scope } from "../../lib/contract";
+import type { Clock } from "../clock";
+import { createOpaqueSecret } from "../ids";
+import type { AuthorizationCode } from "./codes";
+
+/** An opaque bearer token (spec 5.2: valid 900 s, no refresh), carrying what its code was bound to. */
+export type AccessToken = {
+  accessToken: string;
+  clientId: string;
+  generation: number;
+  launchId: string;
+  userId: string;
+  scopes: Scope[];
+  consentId: string;
+  issuedAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+};
+
+export type TokenStore = ReturnType<typeof createTokenStore>;
+
+export function createTokenStore(clock: Clock) {
+  const tokens = new Map<string, AccessToken>();
+  return {
+    issueToken(code: AuthorizationCode): AccessToken {
+      const issuedAt = clock.now();
+      const token: AccessToken = {
+        accessToken: createOpaqueSecret(),
+        clientId: code.clientId,
+        generation: code.generation,
+        launchId: code.launchId,
+        userId: code.userId,
+        scopes: [...code.scopes],
+        consentId: code.consentId,
+        issuedAt,
+        expiresAt: issuedAt + LIMITS.tokenLifetimeSeconds * 1000,
+        revokedAt: null,
+      };
+      tokens.set(token.accessToken, token);
+      return token;
+    },
+    findToken: (accessToken: string) => tokens.get(accessToken),
+    listTokens: () => [...tokens.values()],
+    revokeToken(accessToken: string) {
+      const token = tokens.get(accessToken);
+      if (token && token.revokedAt === null) token.revokedAt = clock.now();
+    },
+  };
+}
