@@ -1,0 +1,36 @@
+import type { ProblemView as Problem } from "@/lib/client/view-state";
+import { Button, StatusPanel } from "./status-panel";
+
+type Copy = { title: string; tone: "neutral" | "warning" | "danger"; action?: "sign-in" | "try-again"; hint?: string };
+
+const COPY: Record<Problem["name"], Copy> = {
+  denied: { title: "You chose not to sign in", tone: "warning", action: "sign-in", hint: "The app needs your consent to know who you are." },
+  revoked: { title: "Access was revoked in the campus", tone: "warning", action: "sign-in" },
+  "unavailable-app": { title: "Reopen the app from the campus", tone: "warning", hint: "This app can no longer be used in this frame." },
+  expired: { title: "Your session expired", tone: "neutral", action: "sign-in" },
+  "campus-unavailable": { title: "The campus is unavailable", tone: "danger", action: "try-again" },
+  "signed-out": { title: "You are signed out", tone: "neutral", action: "sign-in" },
+  "not-embedded": { title: "Open this app from the campus", tone: "neutral", hint: "It runs inside a campus page and signs you in from there." },
+  "no-answer": { title: "The campus did not answer", tone: "danger", action: "try-again", hint: "Reload the campus page if this keeps happening." },
+  error: { title: "Something went wrong", tone: "danger", action: "sign-in" },
+};
+
+/** Every state that is not signed in, each with the returned message and a way forward. */
+export function ProblemView({ view, onSignIn }: { view: Problem; onSignIn: () => void }) {
+  const copy = COPY[view.name];
+  return (
+    <StatusPanel state={view.name} title={copy.title} message={view.message} tone={copy.tone}>
+      {copy.hint ? <p className="text-sm text-slate-500">{copy.hint}</p> : null}
+      {copy.action === "sign-in" ? (
+        <Button testId="sign-in" onClick={onSignIn}>
+          Sign in
+        </Button>
+      ) : null}
+      {copy.action === "try-again" ? (
+        <Button testId="try-again" onClick={onSignIn}>
+          Try again
+        </Button>
+      ) : null}
+    </StatusPanel>
+  );
+}

@@ -1,0 +1,11 @@
+import { handleRoute } from "@/lib/api/handle-route";
+import { jsonNoStore } from "@/lib/api/respond";
+import { checkAccess } from "@/lib/auth/check-access";
+import { getAuthDeps } from "@/lib/auth/deps";
+import { readSessionCarrier } from "@/lib/session/carrier";
+
+// Spec 4.2: asks the campus again, so a revoked consent or an ended launch shows at once.
+export const GET = handleRoute(async (request) => {
+  const member = await checkAccess(readSessionCarrier(request), getAuthDeps());
+  return jsonNoStore(member);
+});

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import type { ReactNode } from "react";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: "Campus app",
+  description: "A hosted app on the campus platform",
+};
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request, so that Next tags its scripts with the CSP nonce of proxy.ts.
+  await connection();
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center px-4 py-8">{children}</main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,58 @@
+import { NextRequest } from "next/server";
+import { describe, expect, it, vi } from "vitest";
+import { AppError } from "@/lib/errors";
+import { handleRoute } from "./handle-route";
+import { readBody } from "./read-body";
+import { loginRequestSchema } from "./schemas";
+
+const post = (body: string) => new NextRequest("http://app.localhost:3000/api/x", { method: "POST", body });
+
+describe("every API route maps errors the same way", () => {
+  it("keeps an AppError's code and status", async () => {
+    const route = handleRoute(async () => {
+      throw new AppError("FORBIDDEN", "Missing scope");
+    });
+    const response = await route(post("{}"));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: { code: "FORBIDDEN", message: "Missing scope" } });
+  });
+
+  it("turns anything else into a 503 with a generic message and no stack", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const route = handleRoute(async () => {
+      throw new Error("database password is hunter2");
+    });
+    const response = await route(post("{}"));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const text = await response.text();
+    expect(text).not.toContain("hunter2");
+    expect(JSON.parse(text)).toMatchObject({ error: { code: "INTERNAL_SERVER_ERROR" } });
+  });
+
+  it("marks successes private, no-store too", async () => {
+    const response = await handleRoute(async () => Response.json({ ok: true }))(post("{}"));
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("request bodies", () => {
+  const route = handleRoute(async (request) => Response.json(await readBody(request, loginRequestSchema)));
+
+  it("rejects a body that is not JSON with 400", async () => {
+    const response = await route(post("not json"));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "BAD_USER_INPUT" } });
+  });
+
+  it("rejects unknown fields (strict) with 400", async () => {
+    const response = await route(post(JSON.stringify({ launchId: "l", code: "c", state: "s", userId: "u" })));
+    expect(response.status).toBe(400);
+  });
+
+  it("rejects a code longer than 128 characters (spec part 8)", async () => {
+    const response = await route(post(JSON.stringify({ launchId: "l", code: "c".repeat(129), state: "s" })));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { message: expect.stringContaining("code") } });
+  });
+});

@@ -1,0 +1,27 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import { AppError, NO_STORE } from "@/lib/errors";
+
+type RouteHandler = (request: NextRequest) => Promise<Response>;
+
+/**
+ * Wraps an API route handler so every route maps errors the same way: an AppError keeps its spec
+ * code and status; anything else is a 503 with a generic message, never a stack.
+ */
+export function handleRoute(handler: RouteHandler): RouteHandler {
+  return async (request) => {
+    try {
+      const response = await handler(request);
+      response.headers.set("Cache-Control", NO_STORE);
+      return response;
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+function toErrorResponse(error: unknown): Response {
+  if (error instanceof AppError) return error.toResponse();
+  console.error("Unexpected error in an API route:", error);
+  return new AppError("INTERNAL_SERVER_ERROR", "The app is temporarily unavailable; try again").toResponse();
+}

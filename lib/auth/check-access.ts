@@ -1,0 +1,31 @@
+import "server-only";
+import type { MeResponse } from "@/lib/api/schemas";
+import type { Member } from "@/lib/contract";
+import { AppError } from "@/lib/errors";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import { getVisitorSession } from "@/lib/session/get-visitor-session";
+import type { AuthDeps } from "./deps";
+
+/**
+ * Spec 4.2: userinfo checks the app's access and the member's consent on every call.
+ * On 401 or 403 the visitor session loses its access (spec part 7: clear stale bindings).
+ */
+export async function checkAccess(carrier: SessionCarrier, deps: AuthDeps): Promise<MeResponse> {
+  const session = await getVisitorSession(carrier, deps);
+  let member: Member;
+  try {
+    member = await deps.campus.getMember(session.accessToken);
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
+      await deps.sessions.delete(session.sid);
+    }
+    throw error;
+  }
+  const remainingSeconds = Math.floor((session.tokenExpiresAt - deps.now()) / 1000);
+  await deps.sessions.set(session.sid, { ...session, member }, Math.max(1, remainingSeconds));
+  return {
+    member,
+    expiresAt: new Date(session.tokenExpiresAt).toISOString(),
+    expiresIn: Math.max(0, remainingSeconds),
+  };
+}

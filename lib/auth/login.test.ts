@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { unsealHandle } from "@/lib/session/handle";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, aToken, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { login } from "./login";
+import { INVALID_STATE, issueState } from "./state";
+
+const LAUNCH = "launch-1";
+
+/** A browser that asked for a state: its cookie (when cookies work) and the state. */
+async function startLogin(deps: ReturnType<typeof authDeps>, launchId = LAUNCH) {
+  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId), deps);
+  return { state, cookie: handle };
+}
+
+describe("spec 5.3.5: login", () => {
+  it("exchanges the code, reads userinfo and opens the session; cookie mode returns no handle", async () => {
+    const campus = aCampus({ member: aMember({ username: "ada" }) });
+    const deps = authDeps({ fetch: campus.fetch });
+    const { state, cookie } = await startLogin(deps);
+
+    const { body, handle } = await login({ launchId: LAUNCH, code: "code-1", state }, aCarrier(LAUNCH, { cookie }), deps);
+
+    expect(body.member.username).toBe("ada");
+    expect(body).not.toHaveProperty("sessionHandle");
+    expect(campus.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      "POST /v1/apps/token",
+      "GET /v1/apps/userinfo",
+    ]);
+    expect(await campus.requests[0]?.json()).toEqual({ code: "code-1" });
+    expect(campus.requests[1]?.headers.get("authorization")).toBe("Bearer tok_secret");
+
+    const sealed = await unsealHandle(handle, TEST_SECRET);
+    const record = await deps.sessions.get(sealed?.sid ?? "");
+    expect(record).toMatchObject({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN, accessToken: "tok_secret", scopes: ["profile:read"] });
+  });
+
+  it("never hands the token to the browser", async () => {
+    const deps = authDeps();
+    const { state, cookie } = await startLogin(deps);
+    const { body, handle } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    expect(JSON.stringify(body)).not.toContain("tok_secret");
+    expect(JSON.stringify(await unsealHandle(handle, TEST_SECRET))).not.toContain("tok_secret");
+  });
+
+  it("sets expiresAt and expiresIn from the token lifetime", async () => {
+    const clock = fakeClock();
+    const deps = authDeps({ now: clock.now });
+    const { state, cookie } = await startLogin(deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    expect(Date.parse(body.expiresAt)).toBe(clock.now() + 900_000);
+    expect(body.expiresIn).toBe(900);
+  });
+
+  it("without a cookie (cookieless mode) accepts the state and returns the session handle", async () => {
+    const deps = authDeps();
+    const { state } = await startLogin(deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH), deps);
+    expect(await unsealHandle(body.sessionHandle ?? "", TEST_SECRET)).toMatchObject({ launchId: LAUNCH });
+  });
+
+  it("rejects a state issued to another browser (its cookie names another session)", async () => {
+    const deps = authDeps();
+    const victim = await startLogin(deps);
+    const attacker = await startLogin(deps);
+    const request = { launchId: LAUNCH, code: "c", state: victim.state };
+    await expect(login(request, aCarrier(LAUNCH, { cookie: attacker.cookie }), deps)).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: INVALID_STATE,
+    });
+  });
+
+  it("rejects a tampered cookie", async () => {
+    const deps = authDeps();
+    const { state, cookie } = await startLogin(deps);
+    const tampered = `${cookie.slice(0, -4)}AAAA`;
+    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie: tampered }), deps)).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it("rejects a used state without calling the campus again", async () => {
+    const campus = aCampus();
+    const deps = authDeps({ fetch: campus.fetch });
+    const { state, cookie } = await startLogin(deps);
+    await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps)).rejects.toMatchObject({ status: 400 });
+    expect(campus.requests).toHaveLength(2);
+  });
+
+  it("forwards a campus error and never retries the code", async () => {
+    const campus = aCampus({
+      routes: {
+        "POST /v1/apps/token": () =>
+          Response.json({ error: { code: "INVALID_TOKEN", message: "The code was already used" } }, { status: 401 }),
+      },
+    });
+    const deps = authDeps({ fetch: campus.fetch });
+    const { state, cookie } = await startLogin(deps);
+    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps)).rejects.toMatchObject({
+      code: "INVALID_TOKEN",
+      status: 401,
+      message: "The code was already used",
+    });
+    expect(campus.requests).toHaveLength(1);
+  });
+
+  it("a fresh code in the same launch renews the same session", async () => {
+    const deps = authDeps();
+    const first = await startLogin(deps);
+    const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: signedIn.handle }), deps);
+    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: renewal.handle }), deps);
+    expect((await unsealHandle(renewed.handle, TEST_SECRET))?.sid).toBe((await unsealHandle(signedIn.handle, TEST_SECRET))?.sid);
+  });
+
+  it("a cookieless renewal sends its handle in the header and keeps the session", async () => {
+    const deps = authDeps();
+    const first = await startLogin(deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH), deps);
+    const header = body.sessionHandle ?? "";
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { header }), deps);
+    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { header }), deps);
+    expect((await unsealHandle(renewed.body.sessionHandle ?? "", TEST_SECRET))?.sid).toBe((await unsealHandle(header, TEST_SECRET))?.sid);
+  });
+
+  it("a different member in the same launch gets a new session", async () => {
+    let member = aMember({ userId: "usr_ada" });
+    const deps = authDeps({ fetch: aCampus({ routes: { "GET /v1/apps/userinfo": () => Response.json(member) } }).fetch });
+    const first = await startLogin(deps);
+    const one = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
+    member = aMember({ userId: "usr_grace", username: "grace" });
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: one.handle }), deps);
+    const two = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: renewal.handle }), deps);
+    const [a, b] = await Promise.all([unsealHandle(one.handle, TEST_SECRET), unsealHandle(two.handle, TEST_SECRET)]);
+    expect(a?.sid).not.toBe(b?.sid);
+    expect(await deps.sessions.get(a?.sid ?? "")).toBeUndefined();
+  });
+
+  it("stores the session for the token's lifetime", async () => {
+    const clock = fakeClock();
+    const deps = authDeps({ now: clock.now, fetch: aCampus({ token: aToken() }).fetch });
+    const { state, cookie } = await startLogin(deps);
+    const { handle } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    const sid = (await unsealHandle(handle, TEST_SECRET))?.sid ?? "";
+    clock.advance(899);
+    expect(await deps.sessions.get(sid)).toBeDefined();
+    clock.advance(1);
+    expect(await deps.sessions.get(sid)).toBeUndefined();
+  });
+});
+
+describe("spec 5.3.5: login binding in cookieless mode", () => {
+  it("ignores a session header that no longer unseals, as the state call did", async () => {
+    const deps = authDeps();
+    const { state } = await startLogin(deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { header: "Fe26.2*ended" }), deps);
+    expect(body.sessionHandle).toBeDefined();
+  });
+
+  it("rejects a session header that names another session", async () => {
+    const deps = authDeps();
+    const { state } = await startLogin(deps);
+    const other = await startLogin(deps);
+    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { header: other.cookie }), deps)).rejects.toMatchObject({
+      message: INVALID_STATE,
+    });
+  });
+});

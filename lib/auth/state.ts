@@ -1,0 +1,52 @@
+import "server-only";
+import type { StateRequest } from "@/lib/api/schemas";
+import { AppError } from "@/lib/errors";
+import { randomToken, sha256Hex } from "@/lib/security/random";
+import { assertSameLaunch, readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";
+import { sealHandle } from "@/lib/session/handle";
+import type { PendingState } from "@/lib/session/records";
+import type { AuthDeps } from "./deps";
+
+/** A login state outlives the code it waits for (60 s) with room for the member to read the consent dialog. */
+export const STATE_TTL_SECONDS = 5 * 60;
+
+export const INVALID_STATE = "The login state is invalid or expired; start again";
+
+/** The store key: only a hash of the state is kept, so the store never holds a usable state. */
+const stateKey = (state: string) => `state:${sha256Hex(state)}`;
+
+/**
+ * Spec 5.3.3: issues a random challenge bound to a session of this launch. A renewal in the same
+ * launch keeps its session ID; another launch gets its own session and its own cookie.
+ */
+export async function issueState(
+  input: StateRequest,
+  carrier: SessionCarrier,
+  deps: AuthDeps,
+): Promise<{ state: string; handle: string }> {
+  assertSameLaunch(carrier, input.launchId);
+  if (!deps.campusOrigins.includes(input.campusOrigin)) {
+    throw new AppError("BAD_USER_INPUT", "The campus origin is not one this app trusts");
+  }
+  const current = await readSessionHandle(carrier, deps.sessionSecret);
+  const sid = current?.sid ?? randomToken();
+  const state = randomToken();
+  const pending: PendingState = {
+    sid,
+    launchId: input.launchId,
+    campusOrigin: input.campusOrigin,
+    expiresAt: deps.now() + STATE_TTL_SECONDS * 1000,
+  };
+  await deps.pendingStates.set(stateKey(state), pending, STATE_TTL_SECONDS);
+  const handle = await sealHandle({ sid, launchId: input.launchId }, deps.sessionSecret);
+  return { state, handle };
+}
+
+/** Spec 5.3.5: validates and consumes the state, once. Any failure reads the same to the caller. */
+export async function consumeState(state: string, launchId: string, deps: AuthDeps): Promise<PendingState> {
+  const pending = await deps.pendingStates.delete(stateKey(state));
+  if (!pending || pending.expiresAt <= deps.now() || pending.launchId !== launchId) {
+    throw new AppError("BAD_USER_INPUT", INVALID_STATE);
+  }
+  return pending;
+}

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "@/lib/contract";
+import { READY_TIMEOUT_MS, createHostBridge, type BridgeWindow } from "./host-bridge";
+
+const CAMPUS = "http://campus.localhost:4000";
+const OTHER_TRUSTED = "https://campus.example";
+
+type Posted = { message: { id: string; method: string; params: unknown }; targetOrigin: string };
+type Listener = Parameters<BridgeWindow["addEventListener"]>[1];
+
+/** An app frame inside a campus page: what it posts, and a way to deliver messages to it. */
+function aFrame() {
+  const posted: Posted[] = [];
+  const listeners = new Set<Listener>();
+  const parent = { postMessage: (message: Posted["message"], targetOrigin: string) => void posted.push({ message, targetOrigin }) };
+  const frame: BridgeWindow = {
+    parent,
+    addEventListener: (_type, listener) => void listeners.add(listener),
+    removeEventListener: (_type, listener) => void listeners.delete(listener),
+  };
+  const deliver = (data: unknown, origin = CAMPUS, source: unknown = parent) => {
+    for (const listener of listeners) listener({ data, origin, source });
+  };
+  const reply = (id: string | undefined, body: Record<string, unknown>, origin = CAMPUS, source: unknown = parent) =>
+    deliver({ protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id, ...body }, origin, source);
+  const bridge = createHostBridge({ hostOrigins: [OTHER_TRUSTED, CAMPUS], window: frame });
+  return { bridge, posted, listeners, deliver, reply, parent };
+}
+
+afterEach(() => void vi.useRealTimers());
+
+describe("spec 5.3.1-5.3.2: ready", () => {
+  it("posts to each trusted origin, never '*', and keeps the origin that answered", async () => {
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    expect(frame.posted.map((p) => p.targetOrigin)).toEqual([OTHER_TRUSTED, CAMPUS]);
+    expect(frame.posted[0]?.message).toMatchObject({ protocol: IFRAME_PROTOCOL, version: 2, method: "ready", params: {} });
+    frame.reply(frame.posted[0]?.message.id, { result: { launchId: "launch-1" } });
+    await expect(ready).resolves.toEqual({ launchId: "launch-1", campusOrigin: CAMPUS });
+    expect(frame.bridge.campusOrigin).toBe(CAMPUS);
+  });
+
+  it("ignores replies from another source, an untrusted origin, a wrong id or a bad envelope", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    const id = frame.posted[0]?.message.id;
+    frame.reply(id, { result: { launchId: "from-a-sibling" } }, CAMPUS, {});
+    frame.reply(id, { result: { launchId: "from-evil" } }, "https://evil.example");
+    frame.reply("another-id", { result: { launchId: "unmatched" } });
+    frame.deliver({ id, result: { launchId: "no-envelope" } });
+    frame.deliver("a string");
+    frame.reply(id, { result: { launchId: "good" } });
+    await expect(ready).resolves.toMatchObject({ launchId: "good" });
+  });
+
+  it("gives up after a while: the campus did not answer", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    const settled = expect(ready).rejects.toMatchObject({ kind: "no-answer" });
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    await settled;
+  });
+
+  it("outside a frame, says so", async () => {
+    const top: BridgeWindow & { postMessage(): void } = {
+      postMessage: () => undefined,
+      get parent() {
+        return top;
+      },
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    };
+    await expect(createHostBridge({ hostOrigins: [CAMPUS], window: top }).ready()).rejects.toMatchObject({ kind: "not-embedded" });
+  });
+});
+
+describe("spec 5.3.4: authenticate", () => {
+  async function readyFrame() {
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    frame.reply(frame.posted[0]?.message.id, { result: { launchId: "launch-1" } });
+    await ready;
+    frame.posted.length = 0;
+    return frame;
+  }
+
+  it("goes only to the campus origin, as version 2 with launchId and state", async () => {
+    const frame = await readyFrame();
+    const authenticate = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
+    expect(frame.posted).toHaveLength(1);
+    expect(frame.posted[0]).toMatchObject({ targetOrigin: CAMPUS, message: { method: "authenticate", params: { launchId: "launch-1", state: "s" } } });
+    frame.reply(frame.posted[0]?.message.id, { result: { code: "c", expiresIn: 60, state: "s" } });
+    await expect(authenticate).resolves.toEqual({ code: "c", expiresIn: 60, state: "s" });
+  });
+
+  it("after ready, ignores the other trusted origins", async () => {
+    vi.useFakeTimers();
+    const frame = await readyFrame();
+    const authenticate = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
+    const id = frame.posted[0]?.message.id;
+    frame.reply(id, { result: { code: "evil", expiresIn: 60, state: "s" } }, OTHER_TRUSTED);
+    frame.reply(id, { result: { code: "good", expiresIn: 60, state: "s" } });
+    await expect(authenticate).resolves.toMatchObject({ code: "good" });
+  });
+
+  it("carries the host's error code (a declined consent)", async () => {
+    const frame = await readyFrame();
+    const authenticate = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
+    frame.reply(frame.posted[0]?.message.id, { error: { code: "CONSENT_DENIED", message: "The member declined" } });
+    await expect(authenticate).rejects.toMatchObject({ kind: "host-error", hostCode: "CONSENT_DENIED", message: "The member declined" });
+  });
+
+  it("rejects a reply with fields beyond code, expiresIn and state (spec part 9)", async () => {
+    const frame = await readyFrame();
+    const authenticate = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
+    frame.reply(frame.posted[0]?.message.id, { result: { code: "c", expiresIn: 60, state: "s", userId: "u" } });
+    await expect(authenticate).rejects.toMatchObject({ kind: "bad-reply" });
+  });
+
+  it("stops listening when disposed", async () => {
+    const frame = await readyFrame();
+    const authenticate = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
+    frame.bridge.dispose();
+    await expect(authenticate).rejects.toMatchObject({ kind: "closed" });
+    expect(frame.listeners.size).toBe(0);
+  });
+});

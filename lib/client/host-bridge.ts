@@ -1,0 +1,151 @@
+import type { z } from "zod";
+import {
+  IFRAME_PROTOCOL,
+  IFRAME_PROTOCOL_VERSION,
+  authenticateResultSchema,
+  hostReplySchema,
+  readyResultSchema,
+  type AuthenticateResult,
+  type HostError,
+  type HostRequest,
+} from "@/lib/contract";
+
+/*
+ * The page's side of the iframe handshake (spec 5.3.1-5.3.4, envelope in lib/contract/iframe-protocol.ts).
+ * Client code only: no server imports.
+ */
+
+export const READY_TIMEOUT_MS = 10_000;
+/** The member may take a while on the consent dialog; past the state's lifetime (5 min) a reply is useless. */
+export const AUTHENTICATE_TIMEOUT_MS = 5 * 60_000;
+
+export type HostBridgeFailure = "not-embedded" | "no-answer" | "host-error" | "bad-reply" | "closed";
+
+export class HostBridgeError extends Error {
+  readonly kind: HostBridgeFailure;
+  readonly hostCode: HostError["code"] | undefined;
+
+  constructor(kind: HostBridgeFailure, message: string, hostCode?: HostError["code"]) {
+    super(message);
+    this.name = "HostBridgeError";
+    this.kind = kind;
+    this.hostCode = hostCode;
+  }
+}
+
+type MessageTarget = { postMessage(message: unknown, targetOrigin: string): void };
+
+/** The parts of a message event the bridge reads. */
+type IncomingMessage = { data: unknown; origin: string; source: unknown };
+
+/** The parts of `window` the bridge uses. */
+export type BridgeWindow = {
+  readonly parent: MessageTarget;
+  addEventListener(type: "message", listener: (event: IncomingMessage) => void): void;
+  removeEventListener(type: "message", listener: (event: IncomingMessage) => void): void;
+};
+
+export type HostBridge = {
+  /** The origin that answered `ready` ({campus_origin}); every later message goes only there. */
+  readonly campusOrigin: string | undefined;
+  ready(): Promise<{ launchId: string; campusOrigin: string }>;
+  authenticate(params: { launchId: string; state: string }): Promise<AuthenticateResult>;
+  dispose(): void;
+};
+
+type Pending = {
+  accept: (result: Record<string, unknown>, origin: string) => void;
+  reject: (error: HostBridgeError) => void;
+  timer: ReturnType<typeof setTimeout>;
+};
+
+export function createHostBridge(options: { hostOrigins: readonly string[]; window: BridgeWindow }): HostBridge {
+  const { hostOrigins, window: win } = options;
+  const pending = new Map<string, Pending>();
+  let campusOrigin: string | undefined;
+  let disposed = false;
+
+  // Spec 5.3.1: only the parent window, only from a trusted origin (once known, only that one).
+  function onMessage(event: IncomingMessage) {
+    if (event.source !== win.parent) return;
+    if (campusOrigin ? event.origin !== campusOrigin : !hostOrigins.includes(event.origin)) return;
+    const reply = hostReplySchema.safeParse(event.data);
+    if (!reply.success) return;
+    const request = pending.get(reply.data.id);
+    if (!request) return;
+    pending.delete(reply.data.id);
+    clearTimeout(request.timer);
+    if ("error" in reply.data) request.reject(new HostBridgeError("host-error", reply.data.error.message, reply.data.error.code));
+    else request.accept(reply.data.result, event.origin);
+  }
+  win.addEventListener("message", onMessage);
+
+  function send<T>(
+    request: Omit<HostRequest, "protocol" | "version" | "id">,
+    timeoutMs: number,
+    readResult: (result: Record<string, unknown>, origin: string) => T,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (disposed) return reject(new HostBridgeError("closed", "The page was closed"));
+      if (Object.is(win.parent, win)) return reject(new HostBridgeError("not-embedded", "Open this app from the campus"));
+      const id = crypto.randomUUID();
+      const timer = setTimeout(() => {
+        pending.delete(id);
+        reject(new HostBridgeError("no-answer", "The campus did not answer"));
+      }, timeoutMs);
+      pending.set(id, {
+        accept: (result, origin) => {
+          try {
+            resolve(readResult(result, origin));
+          } catch (error) {
+            reject(error);
+          }
+        },
+        reject,
+        timer,
+      });
+      const message = { protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id, ...request };
+      // Never "*". Until the campus is known, one message per trusted origin: the browser delivers
+      // only the one whose target origin matches the parent, so only the real campus answers.
+      for (const origin of campusOrigin ? [campusOrigin] : hostOrigins) win.parent.postMessage(message, origin);
+    });
+  }
+
+  return {
+    get campusOrigin() {
+      return campusOrigin;
+    },
+
+    // Spec 5.3.2: `ready` with empty params; keep the exact origin that answered.
+    ready: () =>
+      send({ method: "ready", params: {} }, READY_TIMEOUT_MS, (result, origin) => {
+        const { launchId } = parseResult(readyResultSchema, result);
+        campusOrigin = origin;
+        return { launchId, campusOrigin: origin };
+      }),
+
+    // Spec 5.3.4: version 2 `authenticate`; the reply holds only code, expiresIn and state.
+    authenticate: (params) => {
+      if (!campusOrigin) return Promise.reject(new HostBridgeError("closed", "Call ready before authenticate"));
+      return send({ method: "authenticate", params }, AUTHENTICATE_TIMEOUT_MS, (result) =>
+        parseResult(authenticateResultSchema, result),
+      );
+    },
+
+    dispose() {
+      disposed = true;
+      win.removeEventListener("message", onMessage);
+      for (const request of pending.values()) {
+        clearTimeout(request.timer);
+        request.reject(new HostBridgeError("closed", "The page was closed"));
+      }
+      pending.clear();
+    },
+  };
+}
+
+function parseResult<T extends z.ZodType>(schema: T, result: unknown): z.infer<T> {
+  const parsed = schema.safeParse(result);
+  if (!parsed.success) throw new HostBridgeError("bad-reply", "The campus sent a reply this app does not understand");
+  return parsed.data;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { isLoopbackUrl, parseEnv } from "./env";
+
+const REMOTE = {
+  CAMPUS_API_URL: "https://api.campus.example",
+  CAMPUS_ORIGINS: "https://campus.example",
+  CAMPUS_CLIENT_ID: "app",
+  CAMPUS_CLIENT_SECRET: "secret",
+  SESSION_SECRET: "x".repeat(32),
+};
+
+describe("environment", () => {
+  it("with nothing set, runs against the local campus", () => {
+    expect(parseEnv({})).toMatchObject({
+      CAMPUS_API_URL: "http://127.0.0.1:4000",
+      CAMPUS_ORIGINS: ["http://campus.localhost:4000"],
+      CAMPUS_CLIENT_ID: "local-starter-app",
+      CAMPUS_CLIENT_SECRET: "local-campus-secret-do-not-use-in-production",
+    });
+    expect(parseEnv({}).SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("treats an empty value as unset (as .env.example leaves SESSION_SECRET)", () => {
+    expect(parseEnv({ SESSION_SECRET: "" }).SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("off loopback, requires the credentials and the session secret, naming each", () => {
+    const parse = () => parseEnv({ CAMPUS_API_URL: "https://api.campus.example" });
+    expect(parse).toThrow(/CAMPUS_CLIENT_ID: is required/);
+    expect(parse).toThrow(/CAMPUS_CLIENT_SECRET: is required/);
+    expect(parse).toThrow(/SESSION_SECRET: is required/);
+  });
+
+  it("accepts a complete remote configuration", () => {
+    expect(parseEnv(REMOTE)).toMatchObject({ CAMPUS_ORIGINS: ["https://campus.example"], CAMPUS_CLIENT_ID: "app" });
+  });
+
+  it("requires a session secret of at least 32 characters", () => {
+    expect(() => parseEnv({ ...REMOTE, SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+  });
+
+  it("never prints a secret's value", () => {
+    expect(() => parseEnv({ ...REMOTE, SESSION_SECRET: "hunter2-short" })).toThrow(expect.not.objectContaining({ message: expect.stringContaining("hunter2") }));
+  });
+
+  it("reads CAMPUS_ORIGINS as a comma list of exact origins", () => {
+    expect(parseEnv({ CAMPUS_ORIGINS: "https://a.example, https://b.example:8443" }).CAMPUS_ORIGINS).toEqual([
+      "https://a.example",
+      "https://b.example:8443",
+    ]);
+  });
+
+  it("names an origin that is not one", () => {
+    expect(() => parseEnv({ CAMPUS_ORIGINS: "https://a.example,https://b.example/path" })).toThrow(
+      /CAMPUS_ORIGINS: "https:\/\/b\.example\/path" is not an origin/,
+    );
+    expect(() => parseEnv({ CAMPUS_ORIGINS: "campus.example" })).toThrow(/CAMPUS_ORIGINS/);
+  });
+
+  it("names a bad CAMPUS_API_URL", () => {
+    expect(() => parseEnv({ CAMPUS_API_URL: "ftp://campus" })).toThrow(/CAMPUS_API_URL: must be an http\(s\) URL/);
+  });
+
+  it("knows the loopback hosts", () => {
+    for (const url of ["http://127.0.0.1:4000", "http://localhost:4000", "http://campus.localhost", "http://[::1]:4000"]) {
+      expect(isLoopbackUrl(url)).toBe(true);
+    }
+    for (const url of ["https://campus.example", "http://localhost.example.com", "http://10.0.0.1"]) {
+      expect(isLoopbackUrl(url)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import "server-only";
+import { z } from "zod";
+
+/*
+ * Server environment, validated once at start-up (instrumentation.ts) and read lazily elsewhere.
+ * With no `.env` at all the app runs against the local campus: the credentials and the session
+ * secret have development defaults, but only while CAMPUS_API_URL points at a loopback host.
+ */
+
+const LOCAL_CAMPUS_DEFAULTS = {
+  CAMPUS_API_URL: "http://127.0.0.1:4000",
+  CAMPUS_ORIGINS: "http://campus.localhost:4000",
+  // The local campus's registration (campus/registration.json).
+  CAMPUS_CLIENT_ID: "local-starter-app",
+  CAMPUS_CLIENT_SECRET: "local-campus-secret-do-not-use-in-production",
+  SESSION_SECRET: "local-session-secret-for-development-only-never-in-production",
+} as const;
+
+const SESSION_SECRET_MIN_LENGTH = 32; // iron-session refuses shorter passwords
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol);
+}
+
+/** An exact origin: scheme, host and optional port, nothing else (no path, no trailing slash). */
+export function isOrigin(value: string): boolean {
+  return isHttpUrl(value) && new URL(value).origin === value;
+}
+
+export function isLoopbackUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const host = new URL(value).hostname;
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const rawEnvSchema = z.object({
+  CAMPUS_API_URL: optional,
+  CAMPUS_ORIGINS: optional,
+  CAMPUS_CLIENT_ID: optional,
+  CAMPUS_CLIENT_SECRET: optional,
+  SESSION_SECRET: optional,
+});
+
+const envSchema = rawEnvSchema
+  .transform((raw) => {
+    const apiUrl = (raw.CAMPUS_API_URL ?? LOCAL_CAMPUS_DEFAULTS.CAMPUS_API_URL).replace(/\/+$/, "");
+    const local = isLoopbackUrl(apiUrl);
+    const localDefault = <K extends keyof typeof LOCAL_CAMPUS_DEFAULTS>(key: K) =>
+      raw[key] ?? (local ? LOCAL_CAMPUS_DEFAULTS[key] : undefined);
+    return {
+      CAMPUS_API_URL: apiUrl,
+      CAMPUS_ORIGINS: (raw.CAMPUS_ORIGINS ?? LOCAL_CAMPUS_DEFAULTS.CAMPUS_ORIGINS)
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      CAMPUS_CLIENT_ID: localDefault("CAMPUS_CLIENT_ID"),
+      CAMPUS_CLIENT_SECRET: localDefault("CAMPUS_CLIENT_SECRET"),
+      SESSION_SECRET: localDefault("SESSION_SECRET"),
+    };
+  })
+  .pipe(
+    z.object({
+      CAMPUS_API_URL: z.string().refine(isHttpUrl, "must be an http(s) URL, such as https://api.campus.example"),
+      CAMPUS_ORIGINS: z
+        .array(
+          z.string().refine(isOrigin, {
+            error: (issue) => `"${String(issue.input)}" is not an origin (scheme://host[:port], no path or trailing slash)`,
+          }),
+        )
+        .min(1, "must list at least one origin, comma-separated"),
+      CAMPUS_CLIENT_ID: z.string({ error: "is required when CAMPUS_API_URL is not a loopback host" }),
+      CAMPUS_CLIENT_SECRET: z.string({ error: "is required when CAMPUS_API_URL is not a loopback host" }),
+      SESSION_SECRET: z
+        .string({ error: "is required when CAMPUS_API_URL is not a loopback host" })
+        .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`),
+    }),
+  );
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses an environment, naming every missing or bad variable (never printing a value of a secret). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  - ${String(issue.path[0] ?? "environment")}: ${issue.message}`);
+  throw new Error(`Invalid environment variables (see .env.example):\n${problems.join("\n")}`);
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/api/schemas";
+import { AppError } from "@/lib/errors";
+import { sessionCookieName, unsealHandle } from "./handle";
+import type { SessionHandle } from "./records";
+
+/** What an API request carries to find its visitor session. */
+export type SessionCarrier = {
+  /** From X-Campus-Launch: selects the launch's cookie. */
+  launchId: string;
+  /** X-App-Session, sent in cookieless mode. */
+  headerHandle: string | undefined;
+  /** The launch's cookie, when the browser sent one. */
+  cookieHandle: string | undefined;
+};
+
+/** The parts of a NextRequest the session reads. */
+export type IncomingRequest = {
+  headers: Headers;
+  cookies: { get(name: string): { value: string } | undefined };
+};
+
+/**
+ * Requires X-Campus-Launch on every API route but health: a custom header cannot be sent
+ * cross-site without a CORS preflight, which this app never grants.
+ */
+export function readSessionCarrier(request: IncomingRequest): SessionCarrier {
+  const launch = launchIdSchema.safeParse(request.headers.get(LAUNCH_HEADER));
+  if (!launch.success) throw new AppError("BAD_USER_INPUT", `Send the ${LAUNCH_HEADER} header with the launch ID`);
+  return {
+    launchId: launch.data,
+    headerHandle: request.headers.get(SESSION_HEADER) || undefined,
+    cookieHandle: request.cookies.get(sessionCookieName(launch.data))?.value || undefined,
+  };
+}
+
+/** The handle the request presents (the header wins over the cookie), if it is valid and of this launch. */
+export async function readSessionHandle(carrier: SessionCarrier, secret: string): Promise<SessionHandle | undefined> {
+  const seal = carrier.headerHandle ?? carrier.cookieHandle;
+  if (!seal) return undefined;
+  const handle = await unsealHandle(seal, secret);
+  return handle?.launchId === carrier.launchId ? handle : undefined;
+}
+
+export function assertSameLaunch(carrier: SessionCarrier, launchId: string) {
+  if (carrier.launchId !== launchId) {
+    throw new AppError("BAD_USER_INPUT", `The ${LAUNCH_HEADER} header does not match the launch in the body`);
+  }
+}

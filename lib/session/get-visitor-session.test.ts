@@ -1,0 +1,104 @@
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { login } from "@/lib/auth/login";
+import { issueState } from "@/lib/auth/state";
+import { CAMPUS_ORIGIN, aCarrier, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { readSessionCarrier } from "./carrier";
+import { getVisitorSession } from "./get-visitor-session";
+import { sessionCookieName } from "./handle";
+
+type Deps = ReturnType<typeof authDeps>;
+
+/** A launch that completed login; `handle` is what its cookie or X-App-Session holds. */
+async function signedIn(deps: Deps, launchId: string) {
+  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId), deps);
+  const outcome = await login({ launchId, code: "c", state }, aCarrier(launchId, { cookie: handle }), deps);
+  return outcome.handle;
+}
+
+const signInAgain = expect.objectContaining({ code: "INVALID_TOKEN", status: 401 });
+
+describe("resolving the visitor session of an API request", () => {
+  it("finds the session from the launch's cookie", async () => {
+    const deps = authDeps();
+    const cookie = await signedIn(deps, "launch-1");
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie }), deps)).resolves.toMatchObject({ launchId: "launch-1", accessToken: "tok_secret" });
+  });
+
+  it("finds the session from X-App-Session in cookieless mode", async () => {
+    const deps = authDeps();
+    const header = await signedIn(deps, "launch-1");
+    await expect(getVisitorSession(aCarrier("launch-1", { header }), deps)).resolves.toMatchObject({ launchId: "launch-1" });
+  });
+
+  it("prefers X-App-Session over the cookie", async () => {
+    const deps = authDeps();
+    const header = await signedIn(deps, "launch-1");
+    const session = await getVisitorSession(aCarrier("launch-1", { header, cookie: "Fe26.2*garbage" }), deps);
+    expect(session.launchId).toBe("launch-1");
+  });
+
+  it("rejects a handle of another launch", async () => {
+    const deps = authDeps();
+    const otherLaunch = await signedIn(deps, "launch-2");
+    await expect(getVisitorSession(aCarrier("launch-1", { header: otherLaunch }), deps)).rejects.toEqual(signInAgain);
+  });
+
+  it("rejects a tampered handle", async () => {
+    const deps = authDeps();
+    const handle = await signedIn(deps, "launch-1");
+    const tampered = handle.replace(/.{8}$/, "AAAAAAAA");
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie: tampered }), deps)).rejects.toEqual(signInAgain);
+  });
+
+  it("rejects a request with no session", async () => {
+    await expect(getVisitorSession(aCarrier("launch-1"), authDeps())).rejects.toMatchObject({ message: "Sign in again" });
+  });
+
+  it("rejects a session whose login never completed", async () => {
+    const deps = authDeps();
+    const { handle } = await issueState({ launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN }, aCarrier("launch-1"), deps);
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie: handle }), deps)).rejects.toEqual(signInAgain);
+  });
+
+  it("spec part 3: a token past its 900 s is gone, and the record loses it", async () => {
+    const clock = fakeClock();
+    const deps = authDeps({ now: clock.now });
+    const cookie = await signedIn(deps, "launch-1");
+    const { sid } = await getVisitorSession(aCarrier("launch-1", { cookie }), deps);
+    // Keep the record alive past the token to see the token dropped, not the record expired.
+    const record = await deps.sessions.get(sid);
+    if (record) await deps.sessions.set(sid, record, 3600);
+    clock.advance(900);
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie }), deps)).rejects.toEqual(signInAgain);
+    expect(await deps.sessions.get(sid)).not.toHaveProperty("accessToken");
+  });
+});
+
+describe("reading what a request carries", () => {
+  const request = (headers: Record<string, string>) => new NextRequest("http://app.localhost:3000/api/me", { headers });
+
+  it("requires X-Campus-Launch (the CSRF guard)", () => {
+    expect(() => readSessionCarrier(request({}))).toThrow(expect.objectContaining({ code: "BAD_USER_INPUT" }));
+  });
+
+  it("picks the cookie of the header's launch only", () => {
+    const carrier = readSessionCarrier(
+      request({
+        "x-campus-launch": "launch-1",
+        cookie: `${sessionCookieName("launch-2")}=theirs; ${sessionCookieName("launch-1")}=mine`,
+      }),
+    );
+    expect(carrier).toEqual({ launchId: "launch-1", cookieHandle: "mine", headerHandle: undefined });
+  });
+
+  it("reads X-App-Session", () => {
+    const carrier = readSessionCarrier(request({ "x-campus-launch": "launch-1", "x-app-session": "sealed" }));
+    expect(carrier.headerHandle).toBe("sealed");
+  });
+
+  it("names one cookie per launch from a hash of the launch ID", () => {
+    expect(sessionCookieName("launch-1")).toMatch(/^app_session_[0-9a-f]{16}$/);
+    expect(sessionCookieName("launch-1")).not.toBe(sessionCookieName("launch-2"));
+  });
+});

@@ -1,0 +1,58 @@
+import "server-only";
+
+/**
+ * Where server-side session data lives. Minimal and async so that a shared store (Redis: GET,
+ * SET EX, GETDEL) can replace the in-memory one without touching callers.
+ */
+export interface Store<T> {
+  get(key: string): Promise<T | undefined>;
+  set(key: string, value: T, ttlSeconds: number): Promise<void>;
+  /** Removes the key and returns what it held, in one step, so single-use values are consumed once. */
+  delete(key: string): Promise<T | undefined>;
+}
+
+type Entry<T> = { value: T; expiresAt: number };
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * One process only: sessions are lost on restart and not shared between instances.
+ * Values are copied in and out, as a networked store would, so callers cannot mutate stored records.
+ */
+export function createMemoryStore<T>(options: { now?: () => number } = {}): Store<T> {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry<T>>();
+  let lastSweep = now();
+
+  function sweep() {
+    const time = now();
+    if (time - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = time;
+    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
+  }
+
+  function live(key: string): Entry<T> | undefined {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  return {
+    async get(key) {
+      const entry = live(key);
+      return entry && structuredClone(entry.value);
+    },
+    async set(key, value, ttlSeconds) {
+      sweep();
+      entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlSeconds * 1000 });
+    },
+    async delete(key) {
+      const entry = live(key);
+      entries.delete(key);
+      return entry?.value;
+    },
+  };
+}

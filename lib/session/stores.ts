@@ -1,0 +1,19 @@
+import "server-only";
+import type { PendingState, SessionRecord } from "./records";
+import { createMemoryStore, type Store } from "./store";
+
+export type SessionStores = {
+  sessions: Store<SessionRecord>;
+  pendingStates: Store<PendingState>;
+};
+
+// Kept on globalThis so that every route bundle, and a module reload in development, share one store.
+const holder = globalThis as typeof globalThis & { __visitorSessionStores?: SessionStores };
+
+export function getSessionStores(): SessionStores {
+  holder.__visitorSessionStores ??= {
+    sessions: createMemoryStore<SessionRecord>(),
+    pendingStates: createMemoryStore<PendingState>(),
+  };
+  return holder.__visitorSessionStores;
+}

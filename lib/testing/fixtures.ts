@@ -1,0 +1,68 @@
+// Test fixtures: members, launches, clocks, a fake campus and fresh stores, each in one line.
+import type { AuthDeps } from "@/lib/auth/deps";
+import { createCampusApi, type CampusApi } from "@/lib/campus-api";
+import type { Member, Token } from "@/lib/contract";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import type { PendingState, SessionRecord } from "@/lib/session/records";
+import { createMemoryStore } from "@/lib/session/store";
+
+export const TEST_SECRET = "a-test-session-secret-of-at-least-32-chars";
+export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
+export const CAMPUS_API_URL = "http://campus.test";
+
+export function fakeClock(start = Date.parse("2030-01-01T00:00:00Z")) {
+  let time = start;
+  return { now: () => time, advance: (seconds: number) => void (time += seconds * 1000) };
+}
+
+export function aMember(overrides: Partial<Member> = {}): Member {
+  return { userId: "usr_ada", scopes: ["profile:read"], username: "ada", name: "Ada", countryCode: "GB", ...overrides };
+}
+
+export function aToken(overrides: Partial<Token> = {}): Token {
+  return { access_token: "tok_secret", token_type: "Bearer", expires_in: 900, scopes: ["profile:read"], ...overrides };
+}
+
+export function aCarrier(launchId: string, handles: { cookie?: string; header?: string } = {}): SessionCarrier {
+  return { launchId, cookieHandle: handles.cookie, headerHandle: handles.header };
+}
+
+type FakeRoute = (request: Request) => Response | Promise<Response>;
+
+/** A fetch that answers the campus endpoints from handlers and records every request. */
+export function fakeCampusFetch(routes: Record<string, FakeRoute>) {
+  const requests: Request[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    requests.push(request.clone());
+    const route = routes[`${request.method} ${new URL(request.url).pathname}`];
+    if (!route) return Response.json({ error: { code: "BAD_USER_INPUT", message: "no such route" } }, { status: 400 });
+    return route(request);
+  };
+  return { fetch, requests };
+}
+
+/** A campus that exchanges any code for `token` and answers userinfo with `member`. */
+export function aCampus(options: { token?: Token; member?: Member; routes?: Record<string, FakeRoute> } = {}) {
+  return fakeCampusFetch({
+    "POST /v1/apps/token": () => Response.json(options.token ?? aToken()),
+    "GET /v1/apps/userinfo": () => Response.json(options.member ?? aMember()),
+    ...options.routes,
+  });
+}
+
+export function aCampusApi(fetch: typeof globalThis.fetch): CampusApi {
+  return createCampusApi({ baseUrl: CAMPUS_API_URL, clientId: "client", clientSecret: "secret", fetch, timeoutMs: 1_000 });
+}
+
+export function authDeps(options: { fetch?: typeof globalThis.fetch; now?: () => number } = {}): AuthDeps {
+  const now = options.now ?? Date.now;
+  return {
+    sessions: createMemoryStore<SessionRecord>({ now }),
+    pendingStates: createMemoryStore<PendingState>({ now }),
+    campus: aCampusApi(options.fetch ?? aCampus().fetch),
+    campusOrigins: [CAMPUS_ORIGIN],
+    sessionSecret: TEST_SECRET,
+    now,
+  };
+}
