@@ -1,56 +1,76 @@
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract/iframe-protocol";
+import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
 import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
 
 /*
  * Spec 5.3.1: the app accepts a message only when its source is the parent window and its origin is
- * exactly the host origin. A stand-in host page at the campus origin frames the app next to a frame of
- * another origin and a frame of the campus origin itself; both forge a `ready` reply that carries the
- * id of the app's real request. Only the parent's reply may move the app on.
+ * exactly the host origin. While the member looks at the consent dialog, the app waits for its
+ * `authenticate` reply. A frame of another origin and a frame of the campus origin itself, both in
+ * the campus page, forge that reply with the right id and state. Only the parent's reply counts.
  */
-const HARNESS_URL = `${CAMPUS_ORIGIN}/__e2e/host`;
-const OTHER_ORIGIN_URL = "http://elsewhere.localhost:4000/health";
-const SAME_ORIGIN_URL = `${CAMPUS_ORIGIN}/health`;
+type AppRequest = { method: string; id: string; params: { state?: string } };
+type Recorder = { appRequests: AppRequest[] };
 
-const HARNESS_HTML = `<!doctype html><title>stand-in host</title>
-<iframe name="app" src="${APP_ORIGIN}/" width="600" height="400"></iframe>
-<iframe name="other" src="${OTHER_ORIGIN_URL}"></iframe>
-<iframe name="sibling" src="${SAME_ORIGIN_URL}"></iframe>
-<script>
-  window.appRequests = [];
-  addEventListener("message", (event) => {
-    if (event.origin === "${APP_ORIGIN}" && event.source === frames.app) window.appRequests.push(event.data);
-  });
-</script>`;
-
-type HarnessWindow = { appRequests: { method: string; id: string }[] };
-
-test("replies from another origin or from a frame that is not the parent are ignored", async ({ page }) => {
-  await page.route(HARNESS_URL, (route) => route.fulfill({ contentType: "text/html", body: HARNESS_HTML }));
+test("replies from another origin or from a frame that is not the parent are ignored", async ({ control, browser }) => {
+  void control;
+  // The campus page's own CSP allows only the app in frames; the test adds two more.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.addInitScript((appOrigin) => {
+    const recorder = window as unknown as Recorder;
+    recorder.appRequests = [];
+    addEventListener("message", (event) => {
+      if (event.origin === appOrigin) recorder.appRequests.push(event.data);
+    });
+  }, APP_ORIGIN);
   const traffic = recordLoginTraffic(page);
-  await page.goto(HARNESS_URL);
+  const campus = new CampusPage(page);
+  await campus.goto("ada");
+  await expect(campus.consentDialog).toBeVisible();
 
-  const readyId = await page
-    .waitForFunction(() => (window as unknown as HarnessWindow).appRequests.find((m) => m.method === "ready")?.id)
-    .then((handle) => handle.jsonValue());
-
-  const forge = (launchId: string) => ({ protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id: readyId, result: { launchId } });
-  const postFrom = async (frameName: string, launchId: string) => {
-    const frame = page.frame({ name: frameName });
-    if (!frame) throw new Error(`no frame ${frameName}`);
-    await frame.evaluate(
-      ([message, target]) => window.parent.frames[0]!.postMessage(message, target),
-      [forge(launchId), APP_ORIGIN] as const,
-    );
+  const authenticate = await page
+    .waitForFunction(() => (window as unknown as Recorder).appRequests.find((m) => m.method === "authenticate"))
+    .then((handle) => handle.jsonValue() as Promise<AppRequest>);
+  const forged = {
+    protocol: IFRAME_PROTOCOL,
+    version: IFRAME_PROTOCOL_VERSION,
+    id: authenticate.id,
+    result: { code: "a-forged-code", expiresIn: 60, state: authenticate.params.state },
   };
 
-  await postFrom("other", "forged-by-another-origin");
-  await postFrom("sibling", "forged-by-a-sibling-frame");
+  await page.evaluate(
+    ([other, sibling]) =>
+      Promise.all(
+        [other, sibling].map(
+          (src) =>
+            new Promise((resolve) => {
+              const frame = Object.assign(document.createElement("iframe"), { src, name: src });
+              frame.addEventListener("load", resolve, { once: true });
+              document.body.append(frame);
+            }),
+        ),
+      ),
+    ["http://elsewhere.localhost:4000/health", `${CAMPUS_ORIGIN}/health`] as const,
+  );
+  for (const url of ["http://elsewhere.localhost:4000/health", `${CAMPUS_ORIGIN}/health`]) {
+    const frame = page.frames().find((f) => f.url() === url);
+    if (!frame) throw new Error(`no frame at ${url}`);
+    await frame.evaluate(
+      // The app is the campus page's first frame; the two added frames come after it.
+      ([message, target]) => window.parent.frames[0]!.postMessage(message, target),
+      [forged, APP_ORIGIN] as const,
+    );
+  }
   await page.waitForTimeout(750);
-  expect(traffic.states).toEqual([]);
+  expect(traffic.logins).toEqual([]);
+  await expect(campus.status).not.toHaveAttribute("data-state", /signed-in|error/);
 
-  // The genuine parent's reply is taken: the app asks its backend for a state for that launch.
-  await page.evaluate((args) => window.frames[0]!.postMessage(...args), [forge("genuine-launch"), APP_ORIGIN] as const);
-  await expect.poll(() => traffic.states.map((s) => s.launchId)).toEqual(["genuine-launch"]);
+  // The parent's genuine reply, after consent, is taken.
+  await campus.approveConsent();
+  await campus.expectState("signed-in");
+  expect(traffic.logins.map((login) => login.code)).not.toContain("a-forged-code");
+  expect(traffic.logins).toHaveLength(1);
+  await context.close();
 });

@@ -1,10 +1,10 @@
 import { expect, test } from "../support/fixtures";
-import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
+import { APP_SERVER, CAMPUS_ORIGIN } from "../support/origins";
 
 // Spec 5.7 (embedding) and 4 (Cache-Control on every API response).
 test.describe("response headers", () => {
   test("the app page may be framed by the campus only, and loads tiles from it", async ({ request }) => {
-    const response = await request.get(`${APP_ORIGIN}/`);
+    const response = await request.get(`${APP_SERVER}/`);
     expect(response.status()).toBe(200);
     const headers = response.headers();
     expect(headers["x-frame-options"]).toBeUndefined();
@@ -15,7 +15,7 @@ test.describe("response headers", () => {
   });
 
   test("a page with a fresh nonce per request", async ({ request }) => {
-    const nonce = async () => (await request.get(`${APP_ORIGIN}/`)).headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+    const nonce = async () => (await request.get(`${APP_SERVER}/`)).headers()["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
     expect(await nonce()).not.toBe(await nonce());
   });
 
@@ -25,14 +25,14 @@ test.describe("response headers", () => {
       ["POST", "/api/auth/login", { nope: true }],
       ["POST", "/api/auth/state", "not json"],
     ] as const) {
-      const response = await request.fetch(`${APP_ORIGIN}${path}`, { method, data, headers: { "x-campus-launch": "launch-that-does-not-exist" } });
+      const response = await request.fetch(`${APP_SERVER}${path}`, { method, data, headers: { "x-campus-launch": "launch-that-does-not-exist" } });
       expect(response.status(), path).toBeGreaterThanOrEqual(400);
       expect(response.headers()["cache-control"], path).toBe("private, no-store");
       const body = await response.json();
       expect(Object.keys(body)).toEqual(["error"]);
       expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
     }
-    const health = await request.get(`${APP_ORIGIN}/api/health`);
+    const health = await request.get(`${APP_SERVER}/api/health`);
     expect(health.headers()["cache-control"]).toBe("private, no-store");
   });
 });

@@ -25,7 +25,17 @@ test.describe("secrets stay on the backend", () => {
     expect(credentials.accessTokens.length).toBeGreaterThan(0);
 
     const frame = campus.page.frame({ url: `${APP_ORIGIN}/` })!;
-    const storage = await frame.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie }));
+    // A browser may deny a cross-site frame its storage altogether; then nothing can be in it.
+    const storage = await frame.evaluate(() => {
+      const read = (get: () => Storage) => {
+        try {
+          return { ...get() };
+        } catch {
+          return "denied";
+        }
+      };
+      return JSON.stringify({ local: read(() => localStorage), session: read(() => sessionStorage), cookie: document.cookie });
+    });
     const cookies = JSON.stringify(await campus.page.context().cookies(APP_ORIGIN));
     const everything = [...seen, storage, cookies, await frame.content()].join("\n");
 

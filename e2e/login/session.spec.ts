@@ -2,6 +2,7 @@ import { expect, test } from "../support/fixtures";
 import { CampusPage } from "../support/campus-page";
 import { recordLoginTraffic } from "../support/login-traffic";
 import { APP_ORIGIN } from "../support/origins";
+import { blockAppCookies } from "../support/without-cookies";
 
 test.describe("the visitor session", () => {
   test("the session cookie is HttpOnly, Secure, SameSite=None and Partitioned, and comes back", async ({ control, openCampusAs }) => {
@@ -60,15 +61,7 @@ test.describe("the visitor session", () => {
   test("login works when the browser gives the iframe no cookies at all", async ({ control, browser }) => {
     void control;
     const context = await browser.newContext();
-    // As Safari does for cross-site iframes: nothing stored, nothing sent.
-    await context.route(`${APP_ORIGIN}/**`, async (route) => {
-      const headers = { ...route.request().headers() };
-      delete headers.cookie;
-      const response = await route.fetch({ headers });
-      const responseHeaders = { ...response.headers() };
-      delete responseHeaders["set-cookie"];
-      await route.fulfill({ response, headers: responseHeaders });
-    });
+    await blockAppCookies(context);
     const campus = await CampusPage.open(context, "ada");
     await campus.signIn();
 
