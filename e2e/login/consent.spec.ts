@@ -1,4 +1,4 @@
-import { expect, test } from "../support/fixtures";
+import { test } from "../support/fixtures";
 
 test.describe("consent and access", () => {
   test("a denied consent shows why, and signing in again asks again", async ({ control, openCampusAs }) => {
