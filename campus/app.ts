@@ -3,11 +3,15 @@ import type { Clock } from "./clock";
 import { createClock } from "./clock";
 import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "./config";
 import type { CampusContext } from "./context";
+import { settleCalls } from "./calls/participation";
+import { createControlCallRoutes } from "./control/call-routes";
 import { createControlRoutes } from "./control/routes";
 import type { CampusEnv } from "./hono-env";
+import { createCallRoutes } from "./host/call-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
 import { createPageRoutes } from "./host/page-routes";
 import { createPanelRoutes } from "./host/panel-routes";
+import { createSimulatorRoutes } from "./host/simulator-routes";
 import { CACHE_CONTROL } from "./policy";
 import { respondNotFound, respondWithError } from "./respond-error";
 import { ResponseDroppedError } from "./rest/drop-response";
@@ -52,11 +56,19 @@ export function createCampus(options: CampusOptions): Campus {
       // Spec 4: every response, success or error; policy.ts: the page and control API too.
       c.res.headers.set("Cache-Control", CACHE_CONTROL);
     })
+    .use("*", async (_c, next) => {
+      // policy.ts: simulated members that left are removed after a while on the campus clock.
+      settleCalls(context.state, context.clock);
+      await next();
+    })
     .route("/", createRestRoutes(context))
     .route("/", createPageRoutes(context))
     .route("/", createLaunchRoutes(context))
     .route("/", createPanelRoutes(context))
-    .route("/", createControlRoutes(context));
+    .route("/", createCallRoutes(context))
+    .route("/", createSimulatorRoutes(context))
+    .route("/", createControlRoutes(context))
+    .route("/", createControlCallRoutes(context));
 
   app.notFound(respondNotFound);
   app.onError((error, c) => {

@@ -77,3 +77,89 @@ export const FAULT_DEFAULTS = { count: 1, retryAfterSeconds: 1, delayMs: 1000 } 
 
 // - Fault rules of one endpoint apply in the order they were added; a dropped call is handled in full, logged with its status and fault "drop", and its connection is closed without an answer.
 // - The control API has no authentication: the local campus is for development and tests only.
+
+// ── Calls: checks and answers (spec 4) ───────────────────────────────────────────────────────
+
+// - Call endpoints check in this order, on every request, with nothing cached: bearer token (401 INVALID_TOKEN); app published and registration generation current (403 APP_UNAVAILABLE); consent current (403 ACCESS_REVOKED); scope, `calls:read` or `calls:control` per the spec 4 table (403 FORBIDDEN); the token's launch is still the current mount of its tab (403 APP_UNAVAILABLE, "expired mount"); the grant belongs to this app and member and its participation is in the launch's tab (403 FORBIDDEN); a participation in the launch's tab where the endpoint needs one (403 FORBIDDEN); approval where needed (403 FORBIDDEN); path, query and body (400 BAD_USER_INPUT); an idempotent retry answers its command (200); rate limits (429 RATE_LIMITED); host-only actions (403 FORBIDDEN); call state (409 CALL_CONFLICT).
+// - Call GET endpoints take no query parameters (any → 400), and attach takes no body: any non-empty body, `{}` included, is 400.
+// - A grant ID or command ID that is unknown, of another app or of another member answers 403 FORBIDDEN, never revealing whether it exists.
+// - Command reads need only the issuing app and member (and a current launch), not the tab or the call the command was issued in.
+// - Unlike userinfo, every call endpoint requires the token's launch to be the current mount of its tab (spec 4).
+
+// ── Calls: the model ─────────────────────────────────────────────────────────────────────────
+
+// - A participation starts connected, with stage state `none`, camera and microphone off and playback unmuted.
+// - A member is in at most one call at a time, through one participation bound to one campus tab; joining or starting while in a call is 409 CALL_CONFLICT, in this tab or another.
+// - The starter hosts the call as a speaker; everyone else joins as audience unless an explicit `speaker` role was asked for, which needs a free seat (automatic allocation).
+// - The `role` of start and invite is the recipient's role in the invitation; start without a recipient creates a call with only its host.
+// - An explicit `speaker` role is checked at request time (409) and again when the recipient accepts (409 on the page, `failed` for an accept command); a seat is never reserved for an invitation.
+// - Capacity counts every current participation (connected, reconnecting or leaving); member 101 is refused with 409 CALL_CONFLICT wherever it would join.
+// - Host leaving passes host to the longest-present remaining participation (simulated members included); when nobody remains the call ends.
+// - A member's own leave ends the participation at once; a simulated member's leave shows `leaving` for SIM_LEAVING_SECONDS on the campus clock, then removes it.
+// - A dropped connection stays `reconnecting` until restored; the campus never removes it on its own.
+// - Leaving the stage (stage/leave or stage/demote) turns camera and microphone off; only speakers can turn them on (409 otherwise).
+// - Rejoining (simulator or control API) ends the current participation, if any, and creates a new one in the same tab with a new participationId, as audience.
+// - Simulated members are generated (`sim_01`, `sim_02`, …, userId derived from the username like the seeds), have no tab and no avatar, and cannot be invited or pick a campus tab.
+// - Invitations go to seeded campus members other than the inviter; a member may hold invitations while in another call, but accepting needs them to have left it first.
+// - Inviting a member who already holds a pending invitation to the same call replaces it (new five-minute expiry).
+// - A pending incoming invitation prevents starting a call (409) until it is accepted, declined or expired.
+// - `end` ends the call for everyone: every participation ends and pending invitations to it are cancelled.
+// - Actions `decline` and `cancel` (in the schema enum, not described by the spec) answer 400 BAD_USER_INPUT "not supported".
+// - `activityInvite` is routed and its body validated, then answers 400 BAD_USER_INPUT until activities exist.
+
+/** Invitations expire five minutes after they are sent (spec 3 states this for activity invitations; calls use the same). */
+export const CALL_INVITATION_SECONDS = 300;
+
+/** A simulated member that leaves shows presence `leaving` this long (campus clock) before it is removed. */
+export const SIM_LEAVING_SECONDS = 3;
+
+/** The campus page polls its tab's call panel this often. */
+export const CALL_POLL_INTERVAL_MS = 1000;
+
+/**
+ * Spec 3 "Resulting stage state for each stage action: not shown". `by`: who may ask (the host
+ * only, or any member for their own participation); `from`: the role and stage states the
+ * moving participation must be in (else 409); `to`: what it becomes. Approval reserves a seat
+ * (409 when all six are taken or reserved); join uses the reservation. Only stage/join needs
+ * the member's native confirmation; the others apply at once.
+ */
+export const STAGE_TRANSITIONS = {
+  "stage/request": { by: "self", from: { role: "audience", stageState: ["none"] }, to: { role: "audience", stageState: "requested" } },
+  "stage/cancel": { by: "self", from: { role: "audience", stageState: ["requested", "approved"] }, to: { role: "audience", stageState: "none" } },
+  "stage/approve": { by: "host", from: { role: "audience", stageState: ["requested"] }, to: { role: "audience", stageState: "approved" } },
+  "stage/reject": { by: "host", from: { role: "audience", stageState: ["requested", "approved"] }, to: { role: "audience", stageState: "none" } },
+  "stage/join": { by: "self", from: { role: "audience", stageState: ["approved"] }, to: { role: "speaker", stageState: "none" } },
+  "stage/leave": { by: "self", from: { role: "speaker", stageState: ["none"] }, to: { role: "audience", stageState: "none" } },
+  "stage/demote": { by: "host", from: { role: "speaker", stageState: ["none"] }, to: { role: "audience", stageState: "none" } },
+} as const;
+
+// ── Calls: grants and approval (spec 2 "Call grant", 3) ──────────────────────────────────────
+
+// - A grant whose approval the member denied reads status `denied` and stays denied; a later attach creates a new grant and asks again.
+// - A grant that lost its approval (or whose participation ended before approval) reads status `ended`: participation ended, consent revoked or replaced, registration saved.
+// - A token expiring does not end an approval: a fresh login in the same launch keeps the live call and its approval (spec 3), as long as consent and registration are unchanged.
+// - Attach while a grant of the same participation awaits approval or is active returns that grant; it asks again only after a denial or the end of the approval.
+// - The native approval prompt shows in the campus tab of the participation; Allow or Deny answers every grant of that participation awaiting approval.
+
+// ── Calls: commands (spec 2 Command, 4.5-4.8) ────────────────────────────────────────────────
+
+// - Native confirmation in the member's campus tab (`command-prompt`): start (recipient and role), accept, invite (the inviter confirms the recipient), cameraOn, unmute, stage/join, and also leave and end.
+// - Applied at once on creation: cameraOff, mute, playback, stage/request, stage/cancel, stage/approve, stage/reject, stage/leave, stage/demote.
+// - Statuses: `pending` on creation; `working` once the member's campus tab has shown its prompt; then `applied`, `declined` (the member declined), `failed` (a precondition failed when the confirmation was applied; result.code and result.message say why) or `expired` (not terminal 60 s after creation, campus clock; lifetimes are exclusive).
+// - The command read carries `result` for declined, failed and expired commands; an applied command has none.
+// - Host-only actions by another member (403 FORBIDDEN) and call-state conflicts (409 CALL_CONFLICT) are answered at request time and create no command.
+// - Idempotency is per app registration (clientId) and member: the same `clientId` with the same endpoint, grant and body answers the same commandId (200); anything else changed is 400 BAD_USER_INPUT.
+// - An idempotent retry passes the same access checks as a new request, but no rate limit and no state check.
+// - The command limit (30 per launch per minute, sliding window on the campus clock) counts every start, accept and grant-command request that passes validation, except idempotent retries.
+// - The invitation limit (5 per member per minute) counts invite commands and starts naming a recipient, when their command is created; the campus page's own start and invite controls are not limited.
+// - `Retry-After` is the whole seconds (at least 1) until the oldest request in the window leaves it.
+// - A prompt answered after its command expired, or answered twice, is 409 CALL_CONFLICT on the host and control endpoints.
+// - `accept` answers the member's newest pending invitation to a current call, fixed when the command is created; if that invitation is gone when confirmed, the command fails.
+// - A grant command confirmed after its grant lost approval fails with result code FORBIDDEN; one confirmed after its participation ended fails with CALL_CONFLICT.
+// - A native prompt shows only in the campus tab it belongs to: the launch's tab for start and accept, the participation's tab for grant commands.
+
+// ── Calls: the campus page ───────────────────────────────────────────────────────────────────
+
+// - The page's own call controls (start, invitation answers, devices, stage, moderation, leave, end) are the member's native interactions: they apply at once, under the same host-only (403) and call-state (409) rules as commands.
+// - Host call endpoints answer with the spec's codes (FORBIDDEN, CALL_CONFLICT) and BAD_REQUEST for bad input, like the launch endpoints.
+// - The simulator acts only on simulated members of the call in the page's tab; the control API may simulate any participation (drop, restore, rejoin of a real member too).

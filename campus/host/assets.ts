@@ -4,7 +4,13 @@ import { readFileSync } from "node:fs";
 const PAGE_ASSETS = {
   "campus.css": "text/css; charset=utf-8",
   "campus.js": "text/javascript; charset=utf-8",
+  "call-panel.js": "text/javascript; charset=utf-8",
+  "call-prompts.js": "text/javascript; charset=utf-8",
+  "call-roster.js": "text/javascript; charset=utf-8",
+  "call-simulator.js": "text/javascript; charset=utf-8",
+  "call-start.js": "text/javascript; charset=utf-8",
   "consent-dialog.js": "text/javascript; charset=utf-8",
+  "dom.js": "text/javascript; charset=utf-8",
   "envelope.js": "text/javascript; charset=utf-8",
   "host-api.js": "text/javascript; charset=utf-8",
   "registration-panel.js": "text/javascript; charset=utf-8",

@@ -8,7 +8,7 @@ import { validateJson } from "../validate-json";
 import { resolveMember } from "./member-cookie";
 
 // The page keeps one random tabId per campus tab in sessionStorage (launch "owning tab", spec 4).
-const tabIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+export const tabIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
 const launchRequestSchema = z.strictObject({ tabId: tabIdSchema });
 const codeRequestSchema = z.strictObject({
   tabId: tabIdSchema,

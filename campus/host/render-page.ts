@@ -1,5 +1,5 @@
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION, SCOPES } from "../../lib/contract";
-import { HOST_UNREACHABLE_REPLY_CODE, LOG_POLL_INTERVAL_MS } from "../policy";
+import { CALL_POLL_INTERVAL_MS, HOST_UNREACHABLE_REPLY_CODE, LOG_POLL_INTERVAL_MS } from "../policy";
 import type { CampusMember } from "../state/members";
 import type { PublicRegistration } from "../state/registration";
 
@@ -43,6 +43,7 @@ export function renderPage({ member, members, registration }: PageInput): string
     registration,
     member: { username: member.username },
     logPollIntervalMs: LOG_POLL_INTERVAL_MS,
+    callPollIntervalMs: CALL_POLL_INTERVAL_MS,
     hostUnreachableCode: HOST_UNREACHABLE_REPLY_CODE,
   };
   const options = members
@@ -82,9 +83,21 @@ export function renderPage({ member, members, registration }: PageInput): string
       <span class="badge${registration.published ? "" : " badge--off"}" data-testid="app-status">${registration.published ? "Published" : "Not published"}</span>
       <span class="stage__launch muted">launch <code data-testid="launch-id">…</code></span>
     </div>
+    <div class="call-prompts" data-testid="call-prompts" aria-live="polite" hidden></div>
     <iframe data-testid="app-frame" name="app" title="${escapeHtml(registration.name)}" allow="camera; microphone; fullscreen" width="900" height="640"></iframe>
   </section>
   <aside class="side">
+    <section class="panel" aria-labelledby="call-title" data-testid="call-panel">
+      <h2 id="call-title">Call</h2>
+      <div data-part="start"></div>
+      <div data-part="invitations"></div>
+      <div data-part="call"></div>
+      <p class="panel__status" role="status" data-testid="call-error"></p>
+    </section>
+    <section class="panel" aria-labelledby="simulator-title" data-testid="call-simulator">
+      <h2 id="simulator-title">Call simulator</h2>
+      <div data-testid="call-simulator-body"></div>
+    </section>
     <section class="panel" aria-labelledby="registration-title" data-testid="registration-panel">
       <h2 id="registration-title">Registration</h2>
       <form id="registration-form"></form>

@@ -1,6 +1,8 @@
 // The campus page: mounts the registered app in its iframe, answers the app's ready and
-// authenticate messages (spec 5.3 and part 6), and shows the REST log and the registration.
+// authenticate messages (spec 5.3 and part 6), and shows the native call panel of this tab,
+// the REST log and the registration.
 
+import { startCallPanel } from "./call-panel.js";
 import { createConsentDialog } from "./consent-dialog.js";
 import { createEnvelope } from "./envelope.js";
 import { callHost, HostCallError } from "./host-api.js";
@@ -141,6 +143,14 @@ createRegistrationPanel(document.getElementById("registration-form"), {
   },
 });
 startRestLog(document.querySelector('[data-testid="rest-log"]'), { intervalMs: config.logPollIntervalMs, callHost });
+startCallPanel({
+  panel: document.querySelector('[data-testid="call-panel"]'),
+  prompts: document.querySelector('[data-testid="call-prompts"]'),
+  simulator: document.querySelector('[data-testid="call-simulator-body"]'),
+  tabId,
+  callHost,
+  intervalMs: config.callPollIntervalMs,
+});
 mountApp().catch((error) => {
   launchLabel.textContent = `unavailable: ${error.message}`;
 });

@@ -1,6 +1,7 @@
 /**
- * The name of each REST route. Fault injection and the request log key on these names;
- * the calls issue adds its routes here (e.g. "calls.status", "calls.attach").
+ * The name of each REST route. Fault injection and the request log key on these names.
+ * Call routes (spec 4): status, attach, start, accept, grant (the grant read), command (a grant
+ * command of any kind) and commandRead.
  */
-export const REST_ENDPOINTS = ["token", "userinfo"] as const;
+export const REST_ENDPOINTS = ["token", "userinfo", "status", "attach", "start", "accept", "grant", "command", "commandRead"] as const;
 export type RestEndpoint = (typeof REST_ENDPOINTS)[number];

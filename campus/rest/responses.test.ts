@@ -42,7 +42,7 @@ describe("spec 2 Error: failures use { error: { code, message } } and nothing el
 
 describe("policy.ts: unknown REST paths and methods are 400 BAD_USER_INPUT unsupported operation", () => {
   it.each([
-    ["GET", "/v1/apps/calls/status"],
+    ["POST", "/v1/apps/calls/status"],
     ["GET", "/v1/apps/token"],
     ["POST", "/v1/apps/userinfo"],
     ["GET", "/v1"],

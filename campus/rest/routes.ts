@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { CampusContext } from "../context";
 import type { CampusEnv } from "../hono-env";
+import { createCallRoutes } from "./calls/call-routes";
 import { logRestCalls } from "./log-rest-calls";
 import { createTokenRoute } from "./token-route";
 import { createUserinfoRoute } from "./userinfo-route";
@@ -10,5 +11,6 @@ export function createRestRoutes(context: CampusContext) {
   return new Hono<CampusEnv>()
     .use("/v1/*", logRestCalls(context))
     .route("/", createTokenRoute(context))
-    .route("/", createUserinfoRoute(context));
+    .route("/", createUserinfoRoute(context))
+    .route("/", createCallRoutes(context));
 }

@@ -1,16 +1,22 @@
 import type { Clock } from "../clock";
 import { CampusError, describeIssues } from "../errors";
+import { createCallStore } from "./calls";
 import { createCodeStore } from "./codes";
+import { createCommandStore } from "./commands";
 import { createConsentStore } from "./consents";
 import { createFaultStore } from "./faults";
+import { createGrantStore } from "./grants";
+import { createInvitationStore } from "./invitations";
 import { createLaunchStore } from "./launches";
 import { createMemberStore } from "./members";
 import { createRegistrationSchema, createRegistrationStore, registrationPatchSchema } from "./registration";
 import type { Registration, RegistrationInput } from "./registration";
+import { createRateWindows } from "./rate-windows";
 import { createRequestLog } from "./request-log";
+import { createSimulatedMemberStore } from "./simulated-members";
 import { createTokenStore } from "./tokens";
 
-/** Everything the campus remembers. A reset builds a new one; later issues add call state here. */
+/** Everything the campus remembers, calls included. A reset builds a new one. */
 export type CampusState = ReturnType<typeof createCampusState>;
 
 export function createCampusState(input: { registration: RegistrationInput; campusOrigin: string; clock: Clock }) {
@@ -25,6 +31,12 @@ export function createCampusState(input: { registration: RegistrationInput; camp
     tokens: createTokenStore(clock),
     requestLog: createRequestLog(),
     faults: createFaultStore(),
+    simulatedMembers: createSimulatedMemberStore(),
+    calls: createCallStore(clock),
+    invitations: createInvitationStore(clock),
+    grants: createGrantStore(clock),
+    commands: createCommandStore(clock),
+    rateWindows: createRateWindows(clock),
   };
 }
 

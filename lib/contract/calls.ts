@@ -153,6 +153,7 @@ export type CommandStatus = z.infer<typeof commandStatusSchema>;
 export const TERMINAL_COMMAND_STATUSES = ["applied", "declined", "failed", "expired"] as const satisfies readonly CommandStatus[];
 
 export const commandAcceptedSchema = z.strictObject({ commandId: z.string().min(1) });
+export type CommandAccepted = z.infer<typeof commandAcceptedSchema>;
 export const commandSchema = z.strictObject({
   commandId: z.string(),
   status: commandStatusSchema,

@@ -1,0 +1,92 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import { callActionSchema, callRoleSchema } from "../../lib/contract";
+import { performCallAction, validateActionInput } from "../calls/call-actions";
+import { requireInvitationRecipient } from "../calls/call-members";
+import { readCallPanel } from "../calls/call-panel";
+import { confirmCommand, declineCommand } from "../calls/commands/answer-command";
+import { answerApproval } from "../calls/grants";
+import { acceptInvitation, declineInvitation, sendInvitation } from "../calls/invitations";
+import { openCall } from "../calls/participation";
+import type { CampusContext } from "../context";
+import { CampusError, restError } from "../errors";
+import type { CampusEnv } from "../hono-env";
+import type { CampusMember } from "../state/members";
+import { validateJson } from "../validate-json";
+import { tabIdSchema } from "./launch-routes";
+import { resolveMember } from "./member-cookie";
+
+const tabSchema = z.strictObject({ tabId: tabIdSchema });
+const userIdSchema = z.string().min(1).max(128);
+const startSchema = tabSchema.extend({ recipientId: userIdSchema.optional(), role: callRoleSchema.optional() });
+const actionSchema = tabSchema.extend({ action: callActionSchema, targetId: z.string().min(1).max(128).optional() });
+const approvalSchema = tabSchema.extend({ decision: z.enum(["allow", "deny"]) });
+const confirmSchema = startSchema;
+
+/**
+ * The native call panel of the campus page (not part of the spec API): the member comes from the
+ * cookie and the tab from the body, as for launches. Every answer is the tab's new panel.
+ */
+export function createCallRoutes(context: CampusContext) {
+  const panel = (c: Context, member: CampusMember, tabId: string) => c.json(readCallPanel(context.state, context.clock, member, tabId));
+  const ownParticipation = (member: CampusMember, tabId: string) => {
+    const participation = context.state.calls.findCurrentParticipation(member.userId);
+    if (participation?.tabId !== tabId) throw restError("CALL_CONFLICT", "The member has no call in this campus tab");
+    return participation;
+  };
+  const ownPrompt = (member: CampusMember, tabId: string, commandId: string) => {
+    const command = context.state.commands.findCommand(commandId);
+    if (command?.userId !== member.userId || command.tabId !== tabId) throw restError("CALL_CONFLICT", "No prompt with this ID is open in this tab");
+    return command;
+  };
+
+  return new Hono<CampusEnv>()
+    .get("/host/call", (c) => {
+      const tabId = tabIdSchema.safeParse(c.req.query("tabId"));
+      if (!tabId.success) throw new CampusError("BAD_REQUEST", 400, "tabId is required");
+      return panel(c, resolveMember(c, context.state), tabId.data);
+    })
+    .post("/host/call/start", validateJson(startSchema, "BAD_REQUEST"), (c) => {
+      const { tabId, recipientId, role } = c.req.valid("json");
+      const member = resolveMember(c, context.state);
+      if (recipientId !== undefined) requireInvitationRecipient(context.state, recipientId, member.userId);
+      const { host } = openCall(context.state, { userId: member.userId, tabId });
+      if (recipientId !== undefined) sendInvitation(context.state, host, { recipientId, role });
+      return panel(c, member, tabId);
+    })
+    .post("/host/call/invitations/:invitationId/:answer{accept|decline}", validateJson(tabSchema, "BAD_REQUEST"), (c) => {
+      const { tabId } = c.req.valid("json");
+      const member = resolveMember(c, context.state);
+      const invitation = context.state.invitations.findInvitation(c.req.param("invitationId"));
+      if (c.req.param("answer") === "accept") acceptInvitation(context.state, { invitation, member, tabId });
+      else declineInvitation(context.state, { invitation, member });
+      return panel(c, member, tabId);
+    })
+    .post("/host/call/actions", validateJson(actionSchema, "BAD_REQUEST"), (c) => {
+      const { tabId, action, targetId } = c.req.valid("json");
+      const member = resolveMember(c, context.state);
+      validateActionInput(action, targetId);
+      performCallAction(context.state, context.clock, ownParticipation(member, tabId), action, targetId);
+      return panel(c, member, tabId);
+    })
+    .post("/host/call/approval", validateJson(approvalSchema, "BAD_REQUEST"), (c) => {
+      const { tabId, decision } = c.req.valid("json");
+      const member = resolveMember(c, context.state);
+      answerApproval(context.state, ownParticipation(member, tabId), decision);
+      return panel(c, member, tabId);
+    })
+    .post("/host/call/prompts/:commandId/confirm", validateJson(confirmSchema, "BAD_REQUEST"), (c) => {
+      const { tabId, ...choice } = c.req.valid("json");
+      const member = resolveMember(c, context.state);
+      if (choice.recipientId !== undefined) requireInvitationRecipient(context.state, choice.recipientId, member.userId);
+      confirmCommand(context.state, context.clock, ownPrompt(member, tabId, c.req.param("commandId")), choice);
+      return panel(c, member, tabId);
+    })
+    .post("/host/call/prompts/:commandId/decline", validateJson(tabSchema, "BAD_REQUEST"), (c) => {
+      const { tabId } = c.req.valid("json");
+      const member = resolveMember(c, context.state);
+      declineCommand(context.clock, ownPrompt(member, tabId, c.req.param("commandId")));
+      return panel(c, member, tabId);
+    });
+}

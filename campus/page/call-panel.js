@@ -1,0 +1,55 @@
+// The native call panel of this campus tab: polls GET /host/call for the tab and renders the
+// start sheet, invitations, the call, the native prompts and the simulator. Each part is
+// re-rendered only when its data changed, so open selects keep their choice between polls.
+
+import { renderPrompts } from "./call-prompts.js";
+import { renderCall } from "./call-roster.js";
+import { renderSimulator } from "./call-simulator.js";
+import { renderInvitations, renderStartCall } from "./call-start.js";
+
+export function startCallPanel({ panel, prompts, simulator, tabId, callHost, intervalMs }) {
+  const parts = {
+    start: panel.querySelector('[data-part="start"]'),
+    invitations: panel.querySelector('[data-part="invitations"]'),
+    call: panel.querySelector('[data-part="call"]'),
+  };
+  const errorLine = panel.querySelector('[data-testid="call-error"]');
+  const rendered = new Map();
+
+  function renderPart(name, key, render) {
+    const serialized = JSON.stringify(key);
+    if (rendered.get(name) === serialized) return;
+    rendered.set(name, serialized);
+    render();
+  }
+
+  function show(view) {
+    const inCall = view.call !== null;
+    renderPart("start", [inCall, view.callInOtherTab, view.recipients], () => renderStartCall(parts.start, view, act));
+    renderPart("invitations", view.invitations, () => renderInvitations(parts.invitations, view, act));
+    renderPart("call", view.call && { ...view.call, simulated: undefined }, () => renderCall(parts.call, view, act));
+    renderPart("prompts", [view.approvalPrompt, view.app, view.prompts.map(({ status: _status, ...prompt }) => prompt)], () => renderPrompts(prompts, view, act));
+    renderPart("simulator", view.call && [view.call.callId, view.call.simulated], () => renderSimulator(simulator, view, act));
+  }
+
+  async function act(path, body = {}) {
+    try {
+      show(await callHost("POST", path, { tabId, ...body }));
+      errorLine.textContent = "";
+    } catch (error) {
+      errorLine.textContent = error.message;
+    }
+  }
+
+  async function refresh() {
+    try {
+      show(await callHost("GET", `/host/call?tabId=${encodeURIComponent(tabId)}`));
+    } catch {
+      // The next poll retries; the panel mirrors the campus state.
+    }
+  }
+
+  refresh();
+  setInterval(refresh, intervalMs);
+  return { refresh };
+}

@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { commandBodySchemas, commandKindSchema } from "../../../lib/contract";
+import { requireOwnGrant } from "../../calls/call-access";
+import { issueCommand } from "../../calls/commands/issue-command";
+import { readGrant } from "../../calls/grant-read";
+import { readGrantStatus } from "../../calls/grants";
+import type { CampusContext } from "../../context";
+import { restError } from "../../errors";
+import type { CampusEnv } from "../../hono-env";
+import { applyFaults } from "../apply-faults";
+import { getCallAccess, readJsonBody, rejectQuery, requireCallScope } from "./call-request";
+
+/**
+ * GET /v1/apps/calls/grants/{id} (spec 2 "Call grant") and
+ * POST /v1/apps/calls/grants/{id}/commands/{kind} (spec 4.7: requires native call-access approval).
+ */
+export function createGrantRoutes(context: CampusContext) {
+  return new Hono<CampusEnv>()
+    .get("/v1/apps/calls/grants/:grantId", applyFaults(context, "grant"), requireCallScope(context, "calls:read"), (c) => {
+      const grant = requireOwnGrant(context.state, getCallAccess(c), c.req.param("grantId"));
+      rejectQuery(c);
+      return c.json(readGrant(context.state, grant));
+    })
+    .post(
+      "/v1/apps/calls/grants/:grantId/commands/:kind",
+      applyFaults(context, "command"),
+      requireCallScope(context, "calls:control"),
+      async (c) => {
+        const { state, clock } = context;
+        const access = getCallAccess(c);
+        const grant = requireOwnGrant(state, access, c.req.param("grantId"));
+        if (readGrantStatus(state, grant) !== "active") {
+          throw restError("FORBIDDEN", "Grant commands need the member's current approval of this call for the app");
+        }
+        const participation = state.calls.findParticipation(grant.participationId);
+        if (!participation) throw restError("FORBIDDEN", "The grant's participation has ended");
+        rejectQuery(c);
+        const kind = commandKindSchema.safeParse(c.req.param("kind"));
+        if (!kind.success) throw restError("BAD_USER_INPUT", "Unknown command kind; use invite, action, playback or activityInvite");
+        const body = await readJsonBody(c, commandBodySchemas[kind.data]);
+        // policy.ts: activity invitations are routed and validated, but activities do not exist yet.
+        if (kind.data === "activityInvite" || "activityId" in body) {
+          throw restError("BAD_USER_INPUT", "Activity invitations are not supported yet: this campus has no activities");
+        }
+        return c.json(issueCommand(state, clock, { access, kind: kind.data, body, grant: { grant, participation } }));
+      },
+    );
+}

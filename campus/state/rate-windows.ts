@@ -1,0 +1,30 @@
+import type { Clock } from "../clock";
+
+const WINDOW_MS = 60_000;
+
+/** Sliding one-minute windows on the campus clock (spec 8: per launch and per member limits). */
+export function createRateWindows(clock: Clock) {
+  const windows = new Map<string, number[]>();
+
+  function currentEntries(key: string): number[] {
+    const now = clock.now();
+    const entries = (windows.get(key) ?? []).filter((at) => at + WINDOW_MS > now);
+    windows.set(key, entries);
+    return entries;
+  }
+
+  return {
+    /** Whole seconds until a slot frees (at least 1), or 0 while fewer than `limit` requests are in the window. */
+    secondsUntilFree(key: string, limit: number): number {
+      const entries = currentEntries(key);
+      const oldest = entries[0];
+      if (entries.length < limit || oldest === undefined) return 0;
+      return Math.max(1, Math.ceil((oldest + WINDOW_MS - clock.now()) / 1000));
+    },
+    record(key: string): void {
+      currentEntries(key).push(clock.now());
+    },
+  };
+}
+
+export type RateWindows = ReturnType<typeof createRateWindows>;
