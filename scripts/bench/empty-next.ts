@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureBuild, startServer, stopServer } from "./servers";
 import { measureFirstLoadJs } from "./first-load-js";
@@ -8,7 +7,8 @@ const PORT = 3100;
 
 /** Builds (once) and measures an empty Next.js page with Tailwind: the baseline for first-load JS. */
 export async function measureEmptyNextPage(root: string) {
-  const dir = path.join(tmpdir(), "campus-starter-empty-next");
+  // Inside the project (git-ignored) so that it resolves the project's own node_modules.
+  const dir = path.join(root, "bench-results", "empty-next");
   if (!existsSync(path.join(dir, "app"))) {
     mkdirSync(path.join(dir, "app"), { recursive: true });
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
@@ -19,7 +19,7 @@ export async function measureEmptyNextPage(root: string) {
       `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
     );
     writeFileSync(path.join(dir, "app", "page.tsx"), `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`);
-    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`);
   }
   await ensureBuild(dir);
   const server = await startServer("npx", ["next", "start", "--port", String(PORT)], `http://127.0.0.1:${PORT}/`, { cwd: dir });
