@@ -1,3 +1,4 @@
+import { toIsoTime } from "../clock";
 import { Hono } from "hono";
 import { requireInvitationRecipient } from "../calls/call-members";
 import { confirmCommand, declineCommand, toCommandRead } from "../calls/commands/answer-command";
@@ -41,6 +42,19 @@ export function createControlCallRoutes(context: CampusContext) {
   };
 
   return new Hono<CampusEnv>()
+    // Every command the campus holds, so that tests can count what a retry created.
+    .get("/control/commands", (c) =>
+      c.json({
+        commands: context.state.commands.listCommands().map((command) => ({
+          commandId: command.commandId,
+          kind: command.kind,
+          ...command.parameters,
+          status: command.status,
+          username: context.state.members.findByUserId(command.userId)?.username ?? null,
+          createdAt: toIsoTime(command.createdAt),
+        })),
+      }),
+    )
     .get("/control/calls", (c) => c.json({ calls: context.state.calls.listCalls().map((call) => describeCall(context.state, call)) }))
     .post("/control/calls", validateJson(startCallSchema, "BAD_USER_INPUT"), (c) => {
       const { username, tabId } = c.req.valid("json");
