@@ -5,15 +5,18 @@ import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "
 import type { CampusContext } from "./context";
 import { settleCalls } from "./calls/participation";
 import { createControlCallRoutes } from "./control/call-routes";
+import { createControlPresentationRoutes } from "./control/presentation-routes";
 import { createControlRoutes } from "./control/routes";
 import type { CampusEnv } from "./hono-env";
 import { createCallRoutes } from "./host/call-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
 import { createPageRoutes } from "./host/page-routes";
 import { createPanelRoutes } from "./host/panel-routes";
+import { createPresentationHostRoutes } from "./host/presentation-routes";
 import { createSimulatorRoutes } from "./host/simulator-routes";
 import { CACHE_CONTROL } from "./policy";
 import { respondNotFound, respondWithError } from "./respond-error";
+import { settlePresentations } from "./presentations/restoration";
 import { ResponseDroppedError } from "./rest/drop-response";
 import { createRestRoutes } from "./rest/routes";
 import { createCampusState } from "./state/campus-state";
@@ -57,8 +60,10 @@ export function createCampus(options: CampusOptions): Campus {
       c.res.headers.set("Cache-Control", CACHE_CONTROL);
     })
     .use("*", async (_c, next) => {
-      // policy.ts: simulated members that left are removed after a while on the campus clock.
+      // policy.ts: simulated members that left are removed after a while on the campus clock,
+      // and presentation timers (spec 3) are evaluated against it, before every request.
       settleCalls(context.state, context.clock);
+      settlePresentations(context.state, context.clock);
       await next();
     })
     .route("/", createRestRoutes(context))
@@ -67,8 +72,10 @@ export function createCampus(options: CampusOptions): Campus {
     .route("/", createPanelRoutes(context))
     .route("/", createCallRoutes(context))
     .route("/", createSimulatorRoutes(context))
+    .route("/", createPresentationHostRoutes(context))
     .route("/", createControlRoutes(context))
-    .route("/", createControlCallRoutes(context));
+    .route("/", createControlCallRoutes(context))
+    .route("/", createControlPresentationRoutes(context));
 
   app.notFound(respondNotFound);
   app.onError((error, c) => {

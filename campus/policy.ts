@@ -163,3 +163,42 @@ export const STAGE_TRANSITIONS = {
 // - The page's own call controls (start, invitation answers, devices, stage, moderation, leave, end) are the member's native interactions: they apply at once, under the same host-only (403) and call-state (409) rules as commands.
 // - Host call endpoints answer with the spec's codes (FORBIDDEN, CALL_CONFLICT) and BAD_REQUEST for bad input, like the launch endpoints.
 // - The simulator acts only on simulated members of the call in the page's tab; the control API may simulate any participation (drop, restore, rejoin of a real member too).
+
+// ── Presentations and hosted tiles (spec 2 Presentation, CallPrepare, CallTile; 3; 4.9-4.10; 8) ──
+
+// - Presentation endpoints check in this order: the call checks above with scope `calls:read`; the grant or presentation belongs to this app and member (else 403 FORBIDDEN, not saying which); the grant's participation is in the launch's tab and the grant is active (403 FORBIDDEN); query and body (400); a tile for an audio-only presentation (400); presentation state (409 CALL_CONFLICT); speaker selection and the six-tile limit (400 BAD_USER_INPUT "bad speaker selection").
+// - Commit, heartbeat and release take no body: any non-empty body, `{}` included, is 400 (like attach).
+// - Presentation endpoints have no rate limit (spec 8 lists none).
+// - The commit, heartbeat and release answer is `{ presentationId, status, mode, tiles: [{ tileId, participationId, ready, visible }], restoredReason }` (lib/contract `presentationSchema`).
+// - The status after native restoration is `restored`, with `restoredReason`: launchEnded, registrationSaved, consentRevoked, memberLeft, accessLost, tileInvalid, heartbeatMissed or tilesUnready; a release reads `released` with no reason.
+// - A restored presentation answers heartbeat and commit with 409 CALL_CONFLICT "presentation restored (<reason>): prepare a new one"; release answers it unchanged (200).
+// - A released presentation answers commit with 409 CALL_CONFLICT; heartbeat and release answer it, `released` (200).
+// - A repeated commit while `commitRequested` or `app` answers the current status (200), so a retried commit is harmless.
+// - Tiles are requested only while `preparing` (409 CALL_CONFLICT after commit); asking again for the same participationId answers the same tileId with a fresh one-use URL and the new fit and label, and only the newest document of a tile may report.
+// - A selected tile whose speaker is no longer a current speaker of the call blocks commit (409) while preparing, and restores the presentation (`tileInvalid`) once committed.
+// - Authorization loss or the end of the launch also ends a presentation still `preparing` or `commitRequested`, as `restored` with its reason; nothing was handed over, so the page shows no notice.
+// - The handoff to `app` happens once every selected tile has reported ready and visible after the commit; with no tiles (audio-only, or video with nobody on stage) it happens at the next request after the commit.
+// - Preparing releases the grant's other presentations still `preparing` or `commitRequested`; one in `app` stays until the new one reaches `app` and is then `released`, so the host hands straight over.
+// - A presentation belongs to the launch that prepared it: a reload or remount of the app restores it (`launchEnded`) and the new launch prepares again.
+// - The fifteen-second timers start at the handoff; the heartbeat timer restarts at each heartbeat; the tile timer runs while one selected tile is continuously unready or invisible (per tile, not summed over tiles); at exactly 15 s the presentation is restored, dated at the deadline.
+// - Heartbeats are accepted in every open status as foreground health; only those after the handoff matter for the timer.
+// - While the campus tab is hidden both timers pause; when it is shown they restart from that moment (fresh grace); a tab that never reported counts as visible.
+// - Timers are evaluated lazily on the campus clock: before every request, after each tile report and after each control clock advance; nothing runs in the background.
+// - A campus tab that closes reports hidden, so its presentation's timers stay paused; the app's own exit shows as a launch end or as missed heartbeats while the tab is visible.
+// - Tile URLs are `/tiles/<43-character random token>`; a reused, unknown or ended tile URL answers 410 with an HTML page that says so, under the same embedding headers so that it shows inside the app.
+// - Tile documents carry `Content-Security-Policy` with `frame-ancestors <appOrigin> <campusOrigin>` (spec 4.10) and scripts, styles and fetches from the campus only, `Referrer-Policy: no-referrer`, and no X-Frame-Options.
+// - Tile reports are `POST /tiles/:tileId/report { secret, ready, visible }` from the tile document; the secret is embedded in that campus-origin document, which the app cannot read; a wrong secret, or that of a replaced document, is 403 FORBIDDEN.
+// - The local campus carries no media: a tile of another member (simulated or real) shows a generated video (canvas: name, moving pattern, frame counter); self-view uses the member's camera within the spec 8 bound and falls back to the generated video; a speaker with the camera off shows a placeholder, which counts as a rendered frame.
+// - A tile is ready once its video has shown a frame (or the placeholder); it is visible while the campus tab is visible and at least TILE_VISIBLE_MIN_RATIO of a tile of at least TILE_MIN_SIZE_PX square is in view; a hidden tile stops drawing and disables the camera track.
+// - The native presentation of a tab is compact while the newest handed-over presentation of the member in that tab is in `app`; once it ends the page names why (`released`, or the restored reason) until a newer one is handed over.
+// - Grant reads do not include presentation status.
+
+/** Tile documents report readiness and visibility this often, and at once on a change. */
+export const TILE_REPORT_INTERVAL_MS = 2000;
+
+/** A tile report older than this counts as invisible: a removed tile stops reporting. */
+export const TILE_REPORT_STALE_SECONDS = 6;
+
+/** Share of a tile that must be in view, and its smallest side in CSS pixels, for it to count as visible. */
+export const TILE_VISIBLE_MIN_RATIO = 0.5;
+export const TILE_MIN_SIZE_PX = 16;

@@ -1,5 +1,7 @@
 import type { CallParticipant, Capacity } from "../../lib/contract";
 import type { Clock } from "../clock";
+import type { NativePresentationView } from "../presentations/presentation-read";
+import { readNativePresentation } from "../presentations/presentation-read";
 import type { CampusState } from "../state/campus-state";
 import type { CallCommand } from "../state/commands";
 import type { CampusMember } from "../state/members";
@@ -47,6 +49,8 @@ export type CallPanel = {
   }>;
   /** Members who can be invited (for the recipient selects). */
   recipients: Array<{ userId: string; username: string }>;
+  /** The native presentation of this tab: full, or compact while an app presents (spec 3). */
+  presentation: NativePresentationView;
 };
 
 function toPrompt(state: CampusState, command: CallCommand): CallPanel["prompts"][number] {
@@ -120,5 +124,6 @@ export function readCallPanel(state: CampusState, clock: Clock, member: CampusMe
       .listMembers()
       .filter((candidate) => candidate.userId !== member.userId)
       .map(({ userId, username }) => ({ userId, username })),
+    presentation: readNativePresentation(state, member.userId, tabId),
   };
 }

@@ -4,6 +4,7 @@ import type { CampusContext } from "../context";
 import { CampusError } from "../errors";
 import type { CampusEnv } from "../hono-env";
 import { saveRegistration } from "../state/campus-state";
+import { settlePresentations } from "../presentations/restoration";
 import { isCurrentLaunch } from "../state/launches";
 import { registrationPatchSchema, toPublicRegistration } from "../state/registration";
 import { validateJson } from "../validate-json";
@@ -21,6 +22,8 @@ export function createControlRoutes(context: CampusContext) {
     .get("/control/clock", (c) => c.json(currentTime()))
     .post("/control/clock/advance", validateJson(advanceClockSchema, "BAD_USER_INPUT"), (c) => {
       context.clock.advance(c.req.valid("json").seconds);
+      // Spec 3: presentation timers run on the campus clock; restorations show without another request.
+      settlePresentations(context.state, context.clock);
       return c.json(currentTime());
     })
     .post("/control/consent/revoke", validateJson(revokeConsentSchema, "BAD_USER_INPUT"), (c) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-/** The browser files of the campus page, served as-is (plain ES modules and CSS, no build step). */
+/** The browser files of the campus page and the tile documents, served as-is (plain ES modules and CSS, no build step). */
 const PAGE_ASSETS = {
   "campus.css": "text/css; charset=utf-8",
   "campus.js": "text/javascript; charset=utf-8",
@@ -13,8 +13,12 @@ const PAGE_ASSETS = {
   "dom.js": "text/javascript; charset=utf-8",
   "envelope.js": "text/javascript; charset=utf-8",
   "host-api.js": "text/javascript; charset=utf-8",
+  "native-presentation.js": "text/javascript; charset=utf-8",
   "registration-panel.js": "text/javascript; charset=utf-8",
   "rest-log.js": "text/javascript; charset=utf-8",
+  "tile.css": "text/css; charset=utf-8",
+  "tile.js": "text/javascript; charset=utf-8",
+  "tile-paint.js": "text/javascript; charset=utf-8",
 } as const;
 
 export type PageAsset = { body: string; contentType: string };

@@ -5,12 +5,12 @@ import type { PublicRegistration } from "../state/registration";
 
 export type PageInput = { member: CampusMember; members: readonly CampusMember[]; registration: PublicRegistration };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** JSON inside a non-executed script element; `<` is escaped so no value can close the element. */
-function embedJson(value: unknown): string {
+export function embedJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
@@ -84,6 +84,7 @@ export function renderPage({ member, members, registration }: PageInput): string
       <span class="stage__launch muted">launch <code data-testid="launch-id">…</code></span>
     </div>
     <div class="call-prompts" data-testid="call-prompts" aria-live="polite" hidden></div>
+    <section class="native-presentation" data-testid="native-presentation" data-mode="full" aria-label="Call presentation" hidden></section>
     <iframe data-testid="app-frame" name="app" title="${escapeHtml(registration.name)}" allow="camera; microphone; fullscreen" width="900" height="640"></iframe>
   </section>
   <aside class="side">

@@ -1,13 +1,14 @@
 // The native call panel of this campus tab: polls GET /host/call for the tab and renders the
-// start sheet, invitations, the call, the native prompts and the simulator. Each part is
+// start sheet, invitations, the call, the native prompts, the native presentation and the simulator. Each part is
 // re-rendered only when its data changed, so open selects keep their choice between polls.
 
 import { renderPrompts } from "./call-prompts.js";
+import { renderNativePresentation } from "./native-presentation.js";
 import { renderCall } from "./call-roster.js";
 import { renderSimulator } from "./call-simulator.js";
 import { renderInvitations, renderStartCall } from "./call-start.js";
 
-export function startCallPanel({ panel, prompts, simulator, tabId, callHost, intervalMs }) {
+export function startCallPanel({ panel, prompts, presentation, simulator, tabId, callHost, intervalMs }) {
   const parts = {
     start: panel.querySelector('[data-part="start"]'),
     invitations: panel.querySelector('[data-part="invitations"]'),
@@ -29,6 +30,7 @@ export function startCallPanel({ panel, prompts, simulator, tabId, callHost, int
     renderPart("invitations", view.invitations, () => renderInvitations(parts.invitations, view, act));
     renderPart("call", view.call && { ...view.call, simulated: undefined }, () => renderCall(parts.call, view, act));
     renderPart("prompts", [view.approvalPrompt, view.app, view.prompts.map(({ status: _status, ...prompt }) => prompt)], () => renderPrompts(prompts, view, act));
+    renderPart("presentation", [view.call?.participants, view.presentation, view.app.name], () => renderNativePresentation(presentation, view, view.app.name));
     renderPart("simulator", view.call && [view.call.callId, view.call.simulated], () => renderSimulator(simulator, view, act));
   }
 

@@ -1,6 +1,6 @@
 // The campus page: mounts the registered app in its iframe, answers the app's ready and
-// authenticate messages (spec 5.3 and part 6), and shows the native call panel of this tab,
-// the REST log and the registration.
+// authenticate messages (spec 5.3 and part 6), and shows the native call panel and presentation
+// of this tab, the REST log and the registration. It reports the tab's visibility (spec 3).
 
 import { startCallPanel } from "./call-panel.js";
 import { createConsentDialog } from "./consent-dialog.js";
@@ -146,11 +146,18 @@ startRestLog(document.querySelector('[data-testid="rest-log"]'), { intervalMs: c
 startCallPanel({
   panel: document.querySelector('[data-testid="call-panel"]'),
   prompts: document.querySelector('[data-testid="call-prompts"]'),
+  presentation: document.querySelector('[data-testid="native-presentation"]'),
   simulator: document.querySelector('[data-testid="call-simulator-body"]'),
   tabId,
   callHost,
   intervalMs: config.callPollIntervalMs,
 });
+// Spec 3: presentation timeouts pause while this tab is hidden and restart when it is shown.
+function reportVisibility() {
+  callHost("POST", "/host/visibility", { tabId, visible: document.visibilityState === "visible" }).catch(() => undefined);
+}
+document.addEventListener("visibilitychange", reportVisibility);
+reportVisibility();
 mountApp().catch((error) => {
   launchLabel.textContent = `unavailable: ${error.message}`;
 });

@@ -9,14 +9,16 @@ import { createGrantStore } from "./grants";
 import { createInvitationStore } from "./invitations";
 import { createLaunchStore } from "./launches";
 import { createMemberStore } from "./members";
+import { createPresentationStore } from "./presentations";
 import { createRegistrationSchema, createRegistrationStore, registrationPatchSchema } from "./registration";
 import type { Registration, RegistrationInput } from "./registration";
 import { createRateWindows } from "./rate-windows";
 import { createRequestLog } from "./request-log";
 import { createSimulatedMemberStore } from "./simulated-members";
+import { createTabStore } from "./tabs";
 import { createTokenStore } from "./tokens";
 
-/** Everything the campus remembers, calls included. A reset builds a new one. */
+/** Everything the campus remembers, calls and presentations included. A reset builds a new one. */
 export type CampusState = ReturnType<typeof createCampusState>;
 
 export function createCampusState(input: { registration: RegistrationInput; campusOrigin: string; clock: Clock }) {
@@ -37,6 +39,8 @@ export function createCampusState(input: { registration: RegistrationInput; camp
     grants: createGrantStore(clock),
     commands: createCommandStore(clock),
     rateWindows: createRateWindows(clock),
+    presentations: createPresentationStore(clock),
+    tabs: createTabStore(clock),
   };
 }
 

@@ -3,14 +3,16 @@ import type { CampusContext } from "../../context";
 import type { CampusEnv } from "../../hono-env";
 import { createCommandReadRoute } from "./command-read-route";
 import { createGrantRoutes } from "./grant-routes";
+import { createPresentationRoutes } from "./presentation-routes";
 import { createStartAcceptRoutes } from "./start-accept-routes";
 import { createStatusAttachRoutes } from "./status-attach-routes";
 
-/** The call endpoints of spec 4 under /v1/apps/calls (presentations and activities come later). */
+/** The call endpoints of spec 4 under /v1/apps/calls (activities come later). */
 export function createCallRoutes(context: CampusContext) {
   return new Hono<CampusEnv>()
     .route("/", createStatusAttachRoutes(context))
     .route("/", createStartAcceptRoutes(context))
     .route("/", createGrantRoutes(context))
-    .route("/", createCommandReadRoute(context));
+    .route("/", createCommandReadRoute(context))
+    .route("/", createPresentationRoutes(context));
 }

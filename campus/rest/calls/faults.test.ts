@@ -17,6 +17,11 @@ const ROUTES: Array<[string, Request]> = [
   ["grant", ({ ada }) => callApi(ada, "GET", `/grants/${ada.grantId}`)],
   ["command", ({ ada }) => postCommand(ada, "playback", { clientId: newClientId(), muted: true })],
   ["commandRead", ({ ada }) => callApi(ada, "GET", "/commands/cmd_x")],
+  ["prepare", ({ ada }) => callApi(ada, "POST", `/grants/${ada.grantId}/presentations`, { mode: "video" })],
+  ["tile", ({ ada }) => callApi(ada, "POST", "/presentations/prs_x/tiles", { participationId: ada.participationId, fit: "cover", label: true })],
+  ["commit", ({ ada }) => callApi(ada, "POST", "/presentations/prs_x/commit")],
+  ["heartbeat", ({ ada }) => callApi(ada, "POST", "/presentations/prs_x/heartbeat")],
+  ["release", ({ ada }) => callApi(ada, "POST", "/presentations/prs_x/release")],
 ];
 
 describe("fault injection on call endpoints, keyed by route name", () => {
@@ -34,6 +39,18 @@ describe("fault injection on call endpoints, keyed by route name", () => {
     const response = await request(fixture);
     expect(response.headers.get("Retry-After")).toBe("4");
     expect(await readError(response)).toEqual({ status: 429, code: "RATE_LIMITED" });
+  });
+});
+
+describe("a dropped prepare still prepares; the app prepares again", () => {
+  it("leaves the dropped presentation preparing, and the next prepare releases it", async () => {
+    const fixture = await callWithGrants(["ada"]);
+    await injectFault(fixture, { endpoint: "prepare", kind: "drop" });
+    const prepare = () => callApi(fixture.ada, "POST", `/grants/${fixture.ada.grantId}/presentations`, { mode: "audioOnly" });
+    await expect(prepare()).rejects.toBeInstanceOf(ResponseDroppedError);
+    expect((await prepare()).status).toBe(200);
+    const statuses = fixture.campus.context.state.presentations.listPresentations().map((presentation) => presentation.status);
+    expect(statuses).toEqual(["released", "preparing"]);
   });
 });
 

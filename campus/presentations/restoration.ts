@@ -1,0 +1,86 @@
+import type { RestoredReason } from "../../lib/contract";
+import { LIMITS } from "../../lib/contract";
+import type { Clock } from "../clock";
+import { readGrantStatus } from "../calls/grants";
+import type { CampusState } from "../state/campus-state";
+import type { PresentationRecord } from "../state/presentations";
+import { isPresentationOpen } from "../state/presentations";
+import { isCurrentSpeaker, readTileHealth } from "./tile-health";
+
+const TIMEOUT_MS = LIMITS.restorationTimeoutSeconds * 1000;
+
+/** A released or restored presentation is final: the host shows its native presentation again. */
+export function endPresentation(presentation: PresentationRecord, at: number, reason: RestoredReason | null): void {
+  if (!isPresentationOpen(presentation)) return;
+  presentation.status = reason === null ? "released" : "restored";
+  presentation.endedAt = at;
+  presentation.restoredReason = reason;
+}
+
+/** Spec 3 "authorization loss" and "app exit, reload": the launch, consent, participation and grant. */
+function findAccessLoss(state: CampusState, presentation: PresentationRecord): RestoredReason | null {
+  const { generation } = state.registration.getRegistration();
+  const launch = state.launches.findLaunch(presentation.launchId);
+  if (!launch || launch.generation !== generation || launch.endReason === "registrationSaved") return "registrationSaved";
+  if (launch.endedAt !== null) return "launchEnded";
+  const grant = state.grants.findGrant(presentation.grantId);
+  if (!grant) return "accessLost";
+  if (!state.consents.isConsentCurrent(grant.consentId, grant.userId, grant.clientId)) return "consentRevoked";
+  if (state.calls.findParticipation(grant.participationId)?.endedAt !== null) return "memberLeft";
+  return readGrantStatus(state, grant) === "active" ? null : "accessLost";
+}
+
+/**
+ * Spec 3 and 8: fifteen seconds without heartbeat, or (video) a selected tile unready or
+ * invisible for fifteen seconds. Paused while the campus tab is hidden; counted again from the
+ * moment it is shown (fresh grace), as from the handoff. Answers the first deadline passed.
+ */
+function findTimeout(state: CampusState, presentation: PresentationRecord, now: number): { reason: RestoredReason; at: number } | null {
+  if (!state.tabs.isVisible(presentation.tabId)) return null;
+  const graceFrom = Math.max(presentation.handoffAt ?? 0, state.tabs.shownAt(presentation.tabId) ?? 0);
+  const deadlines: Array<{ reason: RestoredReason; at: number }> = [
+    { reason: "heartbeatMissed", at: Math.max(graceFrom, presentation.lastHeartbeatAt ?? 0) + TIMEOUT_MS },
+  ];
+  for (const tile of presentation.mode === "video" ? presentation.tiles : []) {
+    const health = readTileHealth(tile, now);
+    if (!health.good) deadlines.push({ reason: "tilesUnready", at: Math.max(graceFrom, health.badSince) + TIMEOUT_MS });
+  }
+  const first = deadlines.reduce((earliest, deadline) => (deadline.at < earliest.at ? deadline : earliest));
+  return now >= first.at ? first : null;
+}
+
+/**
+ * Spec 3 trusted handoff: every selected tile reported ready and visible after the commit (no
+ * tiles: at once). policy.ts: an older presentation of the grant in `app` is then released.
+ */
+function handOver(state: CampusState, presentation: PresentationRecord, now: number): void {
+  if (!presentation.tiles.every((tile) => tile.reportedSinceCommit && readTileHealth(tile, now).good)) return;
+  presentation.status = "app";
+  presentation.handoffAt = now;
+  for (const other of state.presentations.listPresentations()) {
+    if (other !== presentation && other.grantId === presentation.grantId && other.status === "app") endPresentation(other, now, null);
+  }
+}
+
+function settlePresentation(state: CampusState, presentation: PresentationRecord, now: number): void {
+  const lost = findAccessLoss(state, presentation);
+  if (lost) return endPresentation(presentation, now, lost);
+  if (presentation.status === "preparing") return;
+  if (presentation.tiles.some((tile) => !isCurrentSpeaker(state, presentation.callId, tile.participationId))) {
+    return endPresentation(presentation, now, "tileInvalid");
+  }
+  if (presentation.status === "commitRequested") return handOver(state, presentation, now);
+  const timeout = findTimeout(state, presentation, now);
+  if (timeout) endPresentation(presentation, timeout.at, timeout.reason);
+}
+
+/**
+ * Evaluated lazily before every request (app.ts) and after tile reports, visibility changes and
+ * clock advances, so that the campus clock drives every timer and nothing runs in the background.
+ */
+export function settlePresentations(state: CampusState, clock: Clock): void {
+  const now = clock.now();
+  for (const presentation of state.presentations.listPresentations()) {
+    if (isPresentationOpen(presentation)) settlePresentation(state, presentation, now);
+  }
+}

@@ -1,0 +1,112 @@
+import type { PresentationMode, PresentationStatus, RestoredReason } from "../../lib/contract";
+import { FINAL_PRESENTATION_STATUSES } from "../../lib/contract";
+import type { Clock } from "../clock";
+import { createOpaqueSecret, createPrefixedId } from "../ids";
+
+/** What a tile document's trusted code last said (spec 6: readiness reaches the host, not the app). */
+export type TileReport = { ready: boolean; visible: boolean; at: number };
+
+/** One selected speaker tile of a presentation (spec 2 CallTile). */
+export type PresentationTile = {
+  tileId: string;
+  presentationId: string;
+  participationId: string;
+  fit: "cover" | "contain";
+  label: boolean;
+  /** The one-use token of the newest tile URL; null once a document loaded it (spec 4.10). */
+  token: string | null;
+  /** Authenticates the reports of the newest document; a fresh URL replaces it. */
+  secret: string;
+  issuedAt: number;
+  loadedAt: number | null;
+  lastReport: TileReport | null;
+  /** Since when the reports have said unready or invisible without a break; null while good. */
+  badSince: number | null;
+  /** A report arrived after the commit: the handoff waits for one from every tile (spec 3). */
+  reportedSinceCommit: boolean;
+};
+
+/** A presentation (spec 2, 3): one app's use of the call's video in one campus tab. */
+export type PresentationRecord = {
+  presentationId: string;
+  grantId: string;
+  clientId: string;
+  userId: string;
+  launchId: string;
+  tabId: string;
+  callId: string;
+  mode: PresentationMode;
+  status: PresentationStatus;
+  tiles: PresentationTile[];
+  createdAt: number;
+  committedAt: number | null;
+  handoffAt: number | null;
+  lastHeartbeatAt: number | null;
+  endedAt: number | null;
+  restoredReason: RestoredReason | null;
+};
+
+type PrepareInput = Pick<PresentationRecord, "grantId" | "clientId" | "userId" | "launchId" | "tabId" | "callId" | "mode">;
+type TileInput = Pick<PresentationTile, "participationId" | "fit" | "label">;
+
+export type PresentationStore = ReturnType<typeof createPresentationStore>;
+
+export function createPresentationStore(clock: Clock) {
+  const presentations = new Map<string, PresentationRecord>();
+  const tiles = new Map<string, PresentationTile>();
+  const tilesByToken = new Map<string, PresentationTile>();
+
+  return {
+    openPresentation(input: PrepareInput): PresentationRecord {
+      const presentation: PresentationRecord = {
+        ...input,
+        presentationId: createPrefixedId("prs"),
+        status: "preparing",
+        tiles: [],
+        createdAt: clock.now(),
+        committedAt: null,
+        handoffAt: null,
+        lastHeartbeatAt: null,
+        endedAt: null,
+        restoredReason: null,
+      };
+      presentations.set(presentation.presentationId, presentation);
+      return presentation;
+    },
+    /**
+     * A new one-use URL for the speaker's tile: a new tile, or (policy.ts) the same tile again with
+     * a fresh token and secret, so that only the newest document loads and reports.
+     */
+    issueTile(presentation: PresentationRecord, input: TileInput): PresentationTile {
+      const existing = presentation.tiles.find((tile) => tile.participationId === input.participationId);
+      if (existing?.token) tilesByToken.delete(existing.token);
+      const fresh = { token: createOpaqueSecret(), secret: createOpaqueSecret(), issuedAt: clock.now() };
+      const reset = { loadedAt: null, lastReport: null, badSince: null, reportedSinceCommit: false };
+      const tile: PresentationTile = existing
+        ? Object.assign(existing, input, fresh, reset)
+        : { ...input, ...fresh, ...reset, tileId: createPrefixedId("til"), presentationId: presentation.presentationId };
+      if (!existing) {
+        presentation.tiles.push(tile);
+        tiles.set(tile.tileId, tile);
+      }
+      tilesByToken.set(fresh.token, tile);
+      return tile;
+    },
+    /** Spends a tile URL: the first load gets the tile, any later one nothing (spec 4.10). */
+    consumeTileToken(token: string): PresentationTile | undefined {
+      const tile = tilesByToken.get(token);
+      if (!tile) return undefined;
+      tilesByToken.delete(token);
+      tile.token = null;
+      tile.loadedAt = clock.now();
+      return tile;
+    },
+    findPresentation: (presentationId: string) => presentations.get(presentationId),
+    findTile: (tileId: string) => tiles.get(tileId),
+    listPresentations: (): PresentationRecord[] => [...presentations.values()],
+  };
+}
+
+export function isPresentationOpen(presentation: PresentationRecord): boolean {
+  return !(FINAL_PRESENTATION_STATUSES as readonly PresentationStatus[]).includes(presentation.status);
+}
