@@ -42,23 +42,27 @@ export function StatusPanel(props: {
 }
 
 export function Button(props: {
-  onClick: () => void;
+  /** Optional for a form's submit button. */
+  onClick?: () => void;
   children: ReactNode;
   testId?: string;
   variant?: "primary" | "secondary";
+  size?: "md" | "sm";
+  type?: "button" | "submit";
   disabled?: boolean;
 }) {
   const style =
     props.variant === "secondary"
       ? "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
       : "bg-indigo-600 text-white hover:bg-indigo-500";
+  const size = props.size === "sm" ? "px-2.5 py-1 text-xs" : "px-4 py-2 text-sm";
   return (
     <button
-      type="button"
+      type={props.type ?? "button"}
       data-testid={props.testId}
       onClick={props.onClick}
       disabled={props.disabled}
-      className={`rounded-lg px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:opacity-60 ${style}`}
+      className={`rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:opacity-60 ${size} ${style}`}
     >
       {props.children}
     </button>

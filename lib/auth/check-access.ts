@@ -1,9 +1,10 @@
 import "server-only";
 import type { MeResponse } from "@/lib/api/schemas";
+import { endsCallAccess } from "@/lib/calls/access-loss";
 import type { Member } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import { getVisitorSession } from "@/lib/session/get-visitor-session";
+import { getVisitorSession, type VisitorSession } from "@/lib/session/get-visitor-session";
 import type { AuthDeps } from "./deps";
 
 /**
@@ -12,20 +13,31 @@ import type { AuthDeps } from "./deps";
  */
 export async function checkAccess(carrier: SessionCarrier, deps: AuthDeps): Promise<MeResponse> {
   const session = await getVisitorSession(carrier, deps);
+  const member = await verifyAccess(session, deps);
+  const remainingSeconds = Math.floor((session.tokenExpiresAt - deps.now()) / 1000);
+  return {
+    member,
+    expiresAt: new Date(session.tokenExpiresAt).toISOString(),
+    expiresIn: Math.max(0, remainingSeconds),
+  };
+}
+
+/**
+ * Spec 4.2: "call it before protected app actions; on failure stop the action and end the app
+ * session's access". Keeps the session's member current.
+ */
+export async function verifyAccess(session: VisitorSession, deps: AuthDeps): Promise<Member> {
   let member: Member;
   try {
     member = await deps.campus.getMember(session.accessToken);
   } catch (error) {
     if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
       await deps.sessions.delete(session.sid);
+      if (endsCallAccess(error)) await deps.callState.clear(session.sid);
     }
     throw error;
   }
   const remainingSeconds = Math.floor((session.tokenExpiresAt - deps.now()) / 1000);
   await deps.sessions.set(session.sid, { ...session, member }, Math.max(1, remainingSeconds));
-  return {
-    member,
-    expiresAt: new Date(session.tokenExpiresAt).toISOString(),
-    expiresIn: Math.max(0, remainingSeconds),
-  };
+  return member;
 }

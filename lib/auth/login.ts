@@ -32,7 +32,10 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
   const previous = await deps.sessions.get(pending.sid);
   // A different member in the same launch never inherits the previous member's session.
   const sameMember = !previous?.member || previous.member.userId === member.userId;
-  if (!sameMember) await deps.sessions.delete(pending.sid);
+  if (!sameMember) {
+    await deps.sessions.delete(pending.sid);
+    await deps.callState.clear(pending.sid);
+  }
   const sid = sameMember ? pending.sid : randomToken();
 
   const record: SessionRecord = {

@@ -1,6 +1,7 @@
 import "server-only";
 import { memberSchema, tokenSchema, type Member, type Token } from "@/lib/contract";
 import { basicAuthorization } from "./basic-auth";
+import { createCallsApi, type CampusCallsApi } from "./calls";
 import { campusRequest, type CampusTransport } from "./request";
 
 export type CampusApiConfig = {
@@ -15,7 +16,7 @@ export type CampusApiConfig = {
 export type CampusApi = {
   exchangeCode(code: string): Promise<Token>;
   getMember(accessToken: string): Promise<Member>;
-};
+} & CampusCallsApi;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -46,5 +47,7 @@ export function createCampusApi(config: CampusApiConfig): CampusApi {
         authorization: `Bearer ${accessToken}`,
         schema: memberSchema,
       }),
+
+    ...createCallsApi(transport),
   };
 }

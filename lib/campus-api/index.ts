@@ -7,6 +7,7 @@ import { createCampusApi, type CampusApi } from "./client";
  * is sent. Everything else calls the typed functions of `getCampusApi()`.
  */
 export { createCampusApi, type CampusApi, type CampusApiConfig } from "./client";
+export { COMMAND_ATTEMPT_TIMEOUT_MS, type AcceptBody, type CampusCallsApi, type GrantCommandBody, type StartBody } from "./calls";
 export { CAMPUS_UNAVAILABLE } from "./request";
 
 let campusApi: CampusApi | undefined;

@@ -17,6 +17,8 @@ type CampusRequest<T extends z.ZodType> = {
   authorization: string;
   body?: unknown;
   schema: T;
+  /** Overrides the transport's timeout, for requests the caller retries itself. */
+  timeoutMs?: number;
 };
 
 /**
@@ -38,7 +40,7 @@ export async function campusRequest<T extends z.ZodType>(
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       cache: "no-store",
       redirect: "error",
-      signal: AbortSignal.timeout(transport.timeoutMs),
+      signal: AbortSignal.timeout(request.timeoutMs ?? transport.timeoutMs),
     });
   } catch (error) {
     throw unavailable(request, error instanceof Error && error.name === "TimeoutError" ? "timed out" : "unreachable");

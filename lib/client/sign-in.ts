@@ -4,7 +4,12 @@ import { appApi } from "./app-api";
 import type { LaunchCredentials } from "./fetcher";
 import type { HostBridge } from "./host-bridge";
 
-export type SignedInSession = { launch: LaunchCredentials; login: MeResponse };
+export type SignedInSession = {
+  launch: LaunchCredentials;
+  login: MeResponse;
+  /** The origin that answered `ready` ({campus_origin}): avatars and tile URLs resolve against it. */
+  campusOrigin: string;
+};
 
 /**
  * Spec 5.3: ready (once per frame) → state from the backend → authenticate v2 → login.
@@ -31,5 +36,5 @@ export async function signInThroughCampus(
     throw new AppError("BAD_USER_INPUT", "The campus returned a different login state; sign in again");
   }
   const { sessionHandle, ...login } = await appApi.login(launch, { launchId, code: reply.code, state });
-  return { launch: { launchId, sessionHandle }, login };
+  return { launch: { launchId, sessionHandle }, login, campusOrigin };
 }

@@ -1,5 +1,6 @@
 // Test fixtures: members, launches, clocks, a fake campus and fresh stores, each in one line.
 import type { AuthDeps } from "@/lib/auth/deps";
+import { createMemoryCallStateStore } from "@/lib/calls/call-state-store";
 import { createCampusApi, type CampusApi } from "@/lib/campus-api";
 import type { Member, Token } from "@/lib/contract";
 import type { SessionCarrier } from "@/lib/session/carrier";
@@ -60,6 +61,7 @@ export function authDeps(options: { fetch?: typeof globalThis.fetch; now?: () =>
   return {
     sessions: createMemoryStore<SessionRecord>({ now }),
     pendingStates: createMemoryStore<PendingState>({ now }),
+    callState: createMemoryCallStateStore({ now }),
     campus: aCampusApi(options.fetch ?? aCampus().fetch),
     campusOrigins: [CAMPUS_ORIGIN],
     sessionSecret: TEST_SECRET,

@@ -1,0 +1,38 @@
+import { useState } from "react";
+import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ControlProps } from "./call-ops";
+import { InviteForm } from "./invite-form";
+import { MediaStatus } from "./media-status";
+import { OwnActions } from "./own-actions";
+import { Roster } from "./roster";
+
+/** An active grant: the public roster, native media status and, with calls:control, the call commands. */
+export function ActiveCall(props: ControlProps & { grant: ActiveGrantView; userId: string; campusOrigin: string; canControl: boolean }) {
+  // Host-only moderation shows where the host may use it; opened, it shows on every row, so a
+  // non-host can see the campus refuse it (spec 4.7: only the current host).
+  const [moderation, setModeration] = useState(false);
+  return (
+    <div data-testid="call-active" className="space-y-4">
+      <MediaStatus grant={props.grant} />
+      {props.canControl ? <OwnActions {...props} moderation={moderation} /> : null}
+      <div className="space-y-2">
+        <div className="flex items-center justify-between">
+          <h3 className="text-sm font-medium">In the call</h3>
+          {props.canControl ? (
+            <label className="flex items-center gap-1.5 text-xs text-slate-600">
+              <input
+                type="checkbox"
+                data-testid="show-moderation"
+                checked={moderation}
+                onChange={(event) => setModeration(event.target.checked)}
+              />
+              Show all moderation
+            </label>
+          ) : null}
+        </div>
+        <Roster {...props} moderation={moderation} />
+      </div>
+      {props.canControl ? <InviteForm {...props} /> : <p className="text-xs text-slate-500">Call controls need calls:control.</p>}
+    </div>
+  );
+}

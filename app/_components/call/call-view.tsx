@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import type { CommandView, StartRequest } from "@/lib/api/call-schemas";
+import type { Member } from "@/lib/contract";
+import { callApi } from "@/lib/client/call-api";
+import { callErrorEffect, errorMessage } from "@/lib/client/call-errors";
+import { isTerminalStatus } from "@/lib/client/call-polling";
+import type { LaunchCredentials } from "@/lib/client/fetcher";
+import { useCallActions } from "@/lib/client/use-call-actions";
+import { useCallStatus } from "@/lib/client/use-call-status";
+import { useCommands } from "@/lib/client/use-commands";
+import { useGrant } from "@/lib/client/use-grant";
+import { Button } from "../status-panel";
+import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
+import { ActiveCall } from "./active-call";
+import { AttachControl, GrantEnded, WaitingApproval } from "./attach";
+import type { CallOps } from "./call-ops";
+import { CallStatusLine } from "./call-status-line";
+import { CommandList } from "./command-list";
+import { NoCall } from "./no-call";
+
+type CallViewProps = {
+  launch: LaunchCredentials;
+  campusOrigin: string;
+  member: Member;
+  /** 401: the login half shows the expired state. */
+  onExpired: (error: unknown) => void;
+};
+
+/** The member's live campus call, for a token with calls:read (spec 1). */
+export function CallView(props: CallViewProps) {
+  if (!props.member.scopes.includes("calls:read")) {
+    return (
+      <CallSection>
+        <p data-testid="call-scope-missing" className="text-sm text-slate-600">
+          This app can show your campus call once you approve calls:read for it.
+        </p>
+      </CallSection>
+    );
+  }
+  return <CallPanel {...props} canControl={props.member.scopes.includes("calls:control")} />;
+}
+
+function CallPanel({ launch, campusOrigin, member, onExpired, canControl }: CallViewProps & { canControl: boolean }) {
+  const [accessLoss, setAccessLoss] = useState<AccessLoss | null>(null);
+  const enabled = accessLoss === null;
+  const loseAccess = useCallback((error: unknown) => setAccessLoss(accessLossOf(error)), []);
+
+  // Spec part 7 for reads: 401 and access loss stop everything; 503 and 429 retry inside the hooks.
+  const onReadError = useCallback(
+    (error: unknown) => {
+      const effect = callErrorEffect(error);
+      if (effect.kind === "expired") onExpired(error);
+      if (effect.kind === "access-lost") loseAccess(error);
+    },
+    [onExpired, loseAccess],
+  );
+  const status = useCallStatus(launch, { enabled, onError: onReadError });
+  const grant = useGrant(launch, { enabled, onError: onReadError });
+  const commands = useCommands(launch, { enabled: enabled && canControl, onError: onReadError });
+
+  const { refresh: refreshStatus } = status;
+  const { refresh: refreshGrant } = grant;
+  const { refresh: refreshCommands } = commands;
+  const refreshCallState = useCallback(() => {
+    void refreshStatus();
+    void refreshGrant();
+  }, [refreshStatus, refreshGrant]);
+  const actions = useCallActions({ onExpired, onAccessLost: loseAccess, onConflict: refreshCallState });
+
+  // A grant that became active, was denied or ended: the advisory status changed with it.
+  const grantStatus = grant.grant?.status;
+  useEffect(() => {
+    if (grantStatus && grantStatus !== "approval") void refreshStatus();
+  }, [grantStatus, refreshStatus]);
+
+  // A command that settled changes the call: read it now rather than at the next tick.
+  const settled = commands.commands.filter((command) => isTerminalStatus(command.status)).map((command) => command.ref).join();
+  const joinedCall = commands.commands.some((command) => (command.kind === "start" || command.kind === "accept") && command.status === "applied");
+  useEffect(() => {
+    if (!settled) return;
+    void refreshGrant();
+    if (joinedCall) void refreshStatus();
+  }, [settled, joinedCall, refreshGrant, refreshStatus]);
+
+  const { run } = actions;
+  const send = useCallback(
+    async (control: string, request: () => Promise<{ command: CommandView }>) => {
+      const result = await run(control, request);
+      if (!result) return;
+      await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: false });
+    },
+    [run, refreshCommands],
+  );
+
+  const ops: CallOps = {
+    attach: () =>
+      void run("attach", () => callApi.attach(launch)).then((result) => {
+        if (result) refreshCallState();
+      }),
+    start: (body: StartRequest) => void send("start", () => callApi.start(launch, body)),
+    accept: () => void send("accept", () => callApi.accept(launch)),
+    invite: (body) => void send("invite", () => callApi.sendCommand(launch, { kind: "invite", ...body })),
+    action: (action, control, targetId) =>
+      void send(control, () => callApi.sendCommand(launch, { kind: "action", action, ...(targetId ? { targetId } : {}) })),
+    playback: (muted) => void send("playback", () => callApi.sendCommand(launch, { kind: "playback", muted })),
+  };
+  const controls = { ops, actions, disabled: !enabled || actions.busy !== null || actions.rateLimit !== null };
+  const readError = [status.error, grant.error].find((error) => {
+    const kind = error === undefined ? undefined : callErrorEffect(error).kind;
+    return kind !== undefined && kind !== "expired" && kind !== "access-lost";
+  });
+
+  return (
+    <CallSection onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking}>
+      <CallStatusLine status={status.status} checking={status.isChecking} />
+      {accessLoss ? (
+        <AccessLost loss={accessLoss} />
+      ) : grant.grant?.status === "active" ? (
+        <ActiveCall {...controls} grant={grant.grant} userId={member.userId} campusOrigin={campusOrigin} canControl={canControl} />
+      ) : grant.grant?.status === "approval" ? (
+        <WaitingApproval />
+      ) : (
+        <>
+          <GrantEnded grant={grant.grant} />
+          {status.status?.canAttach ? <AttachControl {...controls} /> : null}
+          {status.status?.access === "unavailable" ? <NoCall {...controls} canControl={canControl} /> : null}
+        </>
+      )}
+      {readError !== undefined && !accessLoss ? (
+        <p data-testid="call-error" role="alert" className="text-sm text-rose-700">
+          {errorMessage(readError)}
+        </p>
+      ) : null}
+      {canControl && !accessLoss ? <CommandList commands={commands.commands} /> : null}
+    </CallSection>
+  );
+}
+
+function CallSection(props: { children: ReactNode; onRefresh?: (() => void) | undefined; checking?: boolean }) {
+  return (
+    <section data-testid="call-view" aria-label="Your campus call" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="space-y-4 p-6">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-base font-semibold tracking-tight">Your campus call</h2>
+          {props.onRefresh ? (
+            <Button testId="call-refresh" variant="secondary" size="sm" onClick={props.onRefresh} disabled={props.checking}>
+              {props.checking ? "Checking…" : "Check again"}
+            </Button>
+          ) : null}
+        </div>
+        {props.children}
+      </div>
+    </section>
+  );
+}

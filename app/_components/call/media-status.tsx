@@ -1,0 +1,48 @@
+import type { ActiveGrantView } from "@/lib/api/call-schemas";
+
+const onOff = (on: boolean) => (on ? "on" : "off");
+
+/** Spec 2: native media status, read-only. Audio of speakers always stays in the host. */
+export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
+  const { media, capacity } = grant;
+  const username = (participationId: string) =>
+    grant.participants.find((participant) => participant.participationId === participationId)?.username ?? participationId;
+  return (
+    <div className="space-y-2">
+      <dl
+        data-testid="media-status"
+        data-camera={media.camera}
+        data-microphone={media.microphone}
+        data-playback-muted={media.playbackMuted}
+        data-connection={media.connection}
+        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4"
+      >
+        <Fact label="Camera" value={onOff(media.camera)} />
+        <Fact label="Microphone" value={onOff(media.microphone)} />
+        <Fact label="Call audio" value={media.playbackMuted ? "muted" : "playing"} />
+        <Fact label="Connection" value={media.connection} />
+      </dl>
+      {media.speakers.length ? (
+        <ul data-testid="speaker-media" className="flex flex-wrap gap-1.5 text-xs text-slate-600">
+          {media.speakers.map((speaker) => (
+            <li key={speaker.participationId} className="rounded-full bg-slate-100 px-2 py-0.5">
+              {username(speaker.participationId)}: camera {onOff(speaker.camera)}, mic {onOff(speaker.microphone)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p data-testid="call-capacity" className="text-xs text-slate-500">
+        {capacity.members} of {capacity.maxMembers} members · {capacity.seatsTaken} of {capacity.speakerSeats} speaker seats taken
+      </p>
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="font-medium">{value}</dd>
+    </div>
+  );
+}

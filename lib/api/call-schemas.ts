@@ -1,0 +1,85 @@
+import { z } from "zod";
+import {
+  actionBodySchema,
+  attachResultSchema,
+  callParticipantSchema,
+  callRoleSchema,
+  capacitySchema,
+  commandSchema,
+  commandStatusSchema,
+  inviteBodySchema,
+  mediaStatusSchema,
+  playbackBodySchema,
+  stageStateSchema,
+  startBodySchema,
+} from "@/lib/contract";
+
+/*
+ * The call routes of the app's own API (/api/call/*), between its page and its backend.
+ * Requests carry no grant ID, command ID, clientId or token: the backend resolves them from the
+ * visitor's session (spec 4, "Command request rules"). Strict objects, so a browser that sends
+ * one anyway gets 400. No server imports.
+ */
+
+// GET /api/call/status answers the campus CallStatus as it is (lib/contract callStatusSchema).
+
+// POST /api/call/attach: no body. The grant ID stays on the backend.
+export const attachResponseSchema = attachResultSchema.omit({ grantId: true });
+
+// GET /api/call/grant: the session's grant, or null before any attach. No grant ID or call ID.
+export const grantViewSchema = z.discriminatedUnion("status", [
+  z.strictObject({ status: z.literal("approval") }),
+  z.strictObject({ status: z.literal("denied") }),
+  z.strictObject({ status: z.literal("ended") }),
+  z.strictObject({
+    status: z.literal("active"),
+    /** The member's own participation: marks "you" in the roster. */
+    participationId: z.string(),
+    hostUserId: z.string(),
+    role: callRoleSchema,
+    stageState: stageStateSchema,
+    capacity: capacitySchema,
+    participants: z.array(callParticipantSchema),
+    media: mediaStatusSchema,
+  }),
+]);
+export const grantResponseSchema = z.strictObject({ grant: grantViewSchema.nullable() });
+
+// POST /api/call/start and /api/call/accept: the CallOperation without its clientId.
+export const startRequestSchema = startBodySchema.omit({ clientId: true });
+export const acceptRequestSchema = z.strictObject({});
+
+// POST /api/call/commands: one grant command kind and its payload, without a clientId.
+// activityInvite comes with activities.
+export const commandRequestSchema = z.discriminatedUnion("kind", [
+  inviteBodySchema.omit({ clientId: true }).extend({ kind: z.literal("invite") }),
+  actionBodySchema.omit({ clientId: true }).extend({ kind: z.literal("action") }),
+  playbackBodySchema.omit({ clientId: true }).extend({ kind: z.literal("playback") }),
+]);
+
+/** A command of this session as the page sees it: a session-local ref, never the campus's IDs. */
+export const commandViewSchema = z.strictObject({
+  ref: z.string().min(1),
+  kind: z.enum(["start", "accept", "invite", "action", "playback"]),
+  action: actionBodySchema.shape.action.optional(),
+  targetId: actionBodySchema.shape.targetId,
+  recipientId: inviteBodySchema.shape.recipientId,
+  role: inviteBodySchema.shape.role,
+  muted: z.boolean().optional(),
+  status: commandStatusSchema,
+  result: commandSchema.shape.result,
+  createdAt: z.iso.datetime(),
+});
+
+// The answer of start, accept and POST /api/call/commands; GET /api/call/commands lists them, oldest first.
+export const commandResponseSchema = z.strictObject({ command: commandViewSchema });
+export const commandListResponseSchema = z.strictObject({ commands: z.array(commandViewSchema) });
+
+export type AttachResponse = z.infer<typeof attachResponseSchema>;
+export type GrantView = z.infer<typeof grantViewSchema>;
+export type ActiveGrantView = Extract<GrantView, { status: "active" }>;
+export type GrantResponse = z.infer<typeof grantResponseSchema>;
+export type StartRequest = z.infer<typeof startRequestSchema>;
+export type AcceptRequest = z.infer<typeof acceptRequestSchema>;
+export type CommandRequest = z.infer<typeof commandRequestSchema>;
+export type CommandView = z.infer<typeof commandViewSchema>;

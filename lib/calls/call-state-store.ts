@@ -1,0 +1,106 @@
+import "server-only";
+import type { CallOperation, Command, CommandStatus } from "@/lib/contract";
+import { createMemoryStore } from "@/lib/session/store";
+
+/*
+ * The session's call state, keyed by the session ID: the grant it attached and the commands it
+ * sent. The browser never names a grant or a command; the backend finds them here (spec 4,
+ * "Command request rules").
+ */
+
+/** The grant of the session's last attach (spec 2, "Call grant"), and the member who attached it. */
+export type GrantBinding = { grantId: string; userId: string; attachedAt: number };
+
+/** Start and accept need no grant; the other kinds go to the session's grant. */
+export type SessionCommandKind = "start" | "accept" | "invite" | "action" | "playback";
+
+/** What the member asked for: the CallOperation the campus received, without its clientId. */
+export type CommandPayload = Partial<Pick<CallOperation, "action" | "targetId" | "recipientId" | "role" | "muted">>;
+
+export type CommandRecord = {
+  /** Session-local name of the command, the only one the browser sees. */
+  ref: string;
+  /** The member who sent it. */
+  userId: string;
+  /** Sent with every retry of this command, never reused for another (spec 4). */
+  clientId: string;
+  kind: SessionCommandKind;
+  payload: CommandPayload;
+  commandId: string;
+  /** The last status read from the campus. */
+  status: CommandStatus;
+  result?: Command["result"];
+  /** Epoch milliseconds. */
+  createdAt: number;
+};
+
+/**
+ * One key for the grant and one field per command, so that concurrent requests of one session
+ * never read-modify-write a shared list: a shared store maps this onto Redis as
+ * `SET call:grant:{sid}` and `HSET call:commands:{sid} {ref}` (each write atomic on its own),
+ * `HGETALL` to list and `DEL` to clear.
+ */
+export interface CallStateStore {
+  getGrant(sid: string): Promise<GrantBinding | undefined>;
+  setGrant(sid: string, binding: GrantBinding): Promise<void>;
+  listCommands(sid: string): Promise<CommandRecord[]>;
+  putCommand(sid: string, record: CommandRecord): Promise<void>;
+  deleteCommand(sid: string, ref: string): Promise<void>;
+  /** Drops the grant and every command: stale bindings after access loss (spec part 7). */
+  clear(sid: string): Promise<void>;
+}
+
+/**
+ * A session renews its login every 15 minutes and keeps its sid, and a live call outlives many
+ * renewals (spec part 3), so call state lives longer than one token. Ending the session clears it.
+ */
+export const CALL_STATE_TTL_SECONDS = 6 * 60 * 60;
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+type CommandHash = { fields: Map<string, CommandRecord>; expiresAt: number };
+
+/** One process only, like the session store; values are copied in and out. */
+export function createMemoryCallStateStore(options: { now?: () => number } = {}): CallStateStore {
+  const now = options.now ?? Date.now;
+  const grants = createMemoryStore<GrantBinding>({ now });
+  const commands = new Map<string, CommandHash>();
+  let lastSweep = now();
+
+  function sweep() {
+    if (now() - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now();
+    for (const [sid, hash] of commands) if (hash.expiresAt <= lastSweep) commands.delete(sid);
+  }
+
+  function liveHash(sid: string): CommandHash | undefined {
+    const hash = commands.get(sid);
+    if (hash && hash.expiresAt <= now()) {
+      commands.delete(sid);
+      return undefined;
+    }
+    return hash;
+  }
+
+  return {
+    getGrant: (sid) => grants.get(sid),
+    setGrant: (sid, binding) => grants.set(sid, binding, CALL_STATE_TTL_SECONDS),
+    async listCommands(sid) {
+      return [...(liveHash(sid)?.fields.values() ?? [])].map((record) => structuredClone(record));
+    },
+    async putCommand(sid, record) {
+      sweep();
+      const hash = liveHash(sid) ?? { fields: new Map(), expiresAt: 0 };
+      hash.fields.set(record.ref, structuredClone(record));
+      hash.expiresAt = now() + CALL_STATE_TTL_SECONDS * 1000;
+      commands.set(sid, hash);
+    },
+    async deleteCommand(sid, ref) {
+      liveHash(sid)?.fields.delete(ref);
+    },
+    async clear(sid) {
+      await grants.delete(sid);
+      commands.delete(sid);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { CommandView } from "@/lib/api/call-schemas";
+import type { AuthDeps } from "@/lib/auth/deps";
+import { LIMITS } from "@/lib/contract";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import type { VisitorSession } from "@/lib/session/get-visitor-session";
+import { clearingStaleBindings } from "./access-loss";
+import type { CommandRecord } from "./call-state-store";
+import { getCallSession } from "./call-session";
+import { isTerminal, toCommandView } from "./command-view";
+import { getSessionCommands } from "./session-call-state";
+
+/** Commands end within a minute (spec part 8); the list keeps them a while longer so the member sees how they ended. */
+export const RECENT_COMMAND_SECONDS = 10 * LIMITS.commandLifetimeSeconds;
+export const RECENT_COMMANDS_LIMIT = 20;
+
+/**
+ * Spec 4.8: the session's recent commands, oldest first (a log: the newest is last), with their
+ * current status. The campus is asked only about commands that have not ended; a terminal status is final.
+ */
+export async function listSessionCommands(carrier: SessionCarrier, deps: AuthDeps): Promise<CommandView[]> {
+  const session = await getCallSession(carrier, deps, "calls:control");
+  const records = (await getSessionCommands(session, deps.callState)).sort((a, b) => b.createdAt - a.createdAt);
+  const cutoff = deps.now() - RECENT_COMMAND_SECONDS * 1000;
+  const recent = records.filter((record, index) => record.createdAt > cutoff && index < RECENT_COMMANDS_LIMIT);
+  const old = records.filter((record) => !recent.includes(record));
+  await Promise.all(old.map((record) => deps.callState.deleteCommand(session.sid, record.ref)));
+
+  const current = await clearingStaleBindings(session.sid, deps.callState, () =>
+    Promise.all(recent.map((record) => refreshStatus(record, session, deps))),
+  );
+  return current.map(toCommandView).reverse();
+}
+
+/** Writes only this command's own field, so a concurrent send or poll never loses another command. */
+async function refreshStatus(record: CommandRecord, session: VisitorSession, deps: AuthDeps): Promise<CommandRecord> {
+  if (isTerminal(record.status)) return record;
+  const command = await deps.campus.getCommand(session.accessToken, record.commandId);
+  if (command.status === record.status) return record;
+  const { result: _previous, ...rest } = record;
+  const updated: CommandRecord = { ...rest, status: command.status, ...(command.result ? { result: command.result } : {}) };
+  await deps.callState.putCommand(session.sid, updated);
+  return updated;
+}

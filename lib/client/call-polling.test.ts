@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { CommandView } from "@/lib/api/call-schemas";
+import { LIMITS } from "@/lib/contract";
+import {
+  CALL_VIEW_BUDGET_PER_MINUTE,
+  COMMAND_POLL_MS,
+  GRANT_ACTIVE_POLL_MS,
+  GRANT_APPROVAL_FAST_WINDOW_MS,
+  GRANT_APPROVAL_POLL_MS,
+  MAX_READS_PER_COMMAND,
+  STATUS_REFOCUS_THROTTLE_MS,
+  STEADY_STATE_REQUESTS_PER_MINUTE,
+  commandPollMs,
+  grantPollMs,
+} from "./call-polling";
+
+const aCommandView = (status: CommandView["status"]): CommandView => ({ ref: "r", kind: "action", action: "mute", status, createdAt: "2030-01-01T00:00:00.000Z" });
+const perMinute = (intervalMs: number) => 60_000 / intervalMs;
+
+describe("the call view's budget: at most 15 campus requests per visitor-minute at steady state", () => {
+  it("grant polling while active is 12 per minute", () => {
+    expect(perMinute(GRANT_ACTIVE_POLL_MS)).toBe(12);
+  });
+
+  it("grant polling plus a status check on every allowed refocus stays within the budget", () => {
+    expect(STEADY_STATE_REQUESTS_PER_MINUTE).toBe(perMinute(GRANT_ACTIVE_POLL_MS) + perMinute(STATUS_REFOCUS_THROTTLE_MS));
+    expect(STEADY_STATE_REQUESTS_PER_MINUTE).toBeLessThanOrEqual(CALL_VIEW_BUDGET_PER_MINUTE);
+  });
+
+  it("a long approval wait falls back to the active rate", () => {
+    expect(GRANT_APPROVAL_POLL_MS).toBe(2_000);
+    expect(grantPollMs({ status: "approval" }, false)).toBe(GRANT_APPROVAL_POLL_MS);
+    expect(grantPollMs({ status: "approval" }, true)).toBe(GRANT_ACTIVE_POLL_MS);
+    // The fast window is bounded: at most this many extra reads per approval.
+    expect(GRANT_APPROVAL_FAST_WINDOW_MS / GRANT_APPROVAL_POLL_MS).toBeLessThanOrEqual(15);
+  });
+
+  it("status is never on an interval, and refocus checks are throttled to a few a minute", () => {
+    expect(perMinute(STATUS_REFOCUS_THROTTLE_MS)).toBeLessThanOrEqual(3);
+  });
+
+  it("no grant, or one denied or ended, is not polled", () => {
+    expect(grantPollMs(null, false)).toBe(0);
+    expect(grantPollMs(undefined, false)).toBe(0);
+    expect(grantPollMs({ status: "denied" }, false)).toBe(0);
+    expect(grantPollMs({ status: "ended" }, false)).toBe(0);
+  });
+});
+
+describe("spec 4.8: commands are polled every second only while one is in flight", () => {
+  it.each([["pending"], ["working"]] as const)("%s polls", (status) => {
+    expect(commandPollMs([aCommandView("applied"), aCommandView(status)])).toBe(COMMAND_POLL_MS);
+  });
+
+  it("all terminal, or none: no polling", () => {
+    expect(commandPollMs([aCommandView("applied"), aCommandView("declined"), aCommandView("failed"), aCommandView("expired")])).toBe(0);
+    expect(commandPollMs([])).toBe(0);
+    expect(commandPollMs(undefined)).toBe(0);
+  });
+
+  it("a command in flight costs at most one read a second for its one-minute life", () => {
+    expect(COMMAND_POLL_MS).toBe(1_000);
+    expect(MAX_READS_PER_COMMAND).toBe(LIMITS.commandLifetimeSeconds);
+  });
+});

@@ -1,0 +1,58 @@
+import type { CommandView, GrantView } from "@/lib/api/call-schemas";
+import { LIMITS, TERMINAL_COMMAND_STATUSES, type CommandStatus } from "@/lib/contract";
+
+/*
+ * How often the call view asks, and why. At steady state (a grant `active`, no command in
+ * flight) the call view costs the campus at most CALL_VIEW_BUDGET_PER_MINUTE service requests
+ * per visitor-minute. Polling pauses while the document is hidden (SWR `refreshWhenHidden: false`).
+ */
+
+/** Campus service requests per visitor-minute the call view may cost at steady state. */
+export const CALL_VIEW_BUDGET_PER_MINUTE = 15;
+
+/** One grant read per 5 s while active: 12 per minute, the bulk of the budget (spec 6: apps learn of call changes by polling). */
+export const GRANT_ACTIVE_POLL_MS = 5_000;
+
+/** While the member answers the native approval prompt: every 2 s, so the roster shows soon after they approve. */
+export const GRANT_APPROVAL_POLL_MS = 2_000;
+
+/** A prompt left unanswered this long is waited for at the active rate, so waiting does not break the budget. */
+export const GRANT_APPROVAL_FAST_WINDOW_MS = 30_000;
+
+/**
+ * Spec 4.3: the status check is never polled; it runs on entering the call view and on returning
+ * to it (visibilitychange to visible, focus), at most once per this interval: 3 per minute.
+ */
+export const STATUS_REFOCUS_THROTTLE_MS = 20_000;
+
+/** Spec 4.8: a command in flight is read every second until terminal; commands expire after a minute (part 8). */
+export const COMMAND_POLL_MS = 1_000;
+
+/** The worst case at steady state: grant polling plus a status check on every allowed refocus. */
+export const STEADY_STATE_REQUESTS_PER_MINUTE = 60_000 / GRANT_ACTIVE_POLL_MS + 60_000 / STATUS_REFOCUS_THROTTLE_MS;
+
+/** A command in flight costs one read per COMMAND_POLL_MS for at most its lifetime. */
+export const MAX_READS_PER_COMMAND = (LIMITS.commandLifetimeSeconds * 1000) / COMMAND_POLL_MS;
+
+/** The grant's polling interval; 0 stops polling (no grant, or one that was denied or ended). */
+export function grantPollMs(grant: GrantView | null | undefined, approvalWaitIsLong: boolean): number {
+  switch (grant?.status) {
+    case "active":
+      return GRANT_ACTIVE_POLL_MS;
+    case "approval":
+      return approvalWaitIsLong ? GRANT_ACTIVE_POLL_MS : GRANT_APPROVAL_POLL_MS;
+    default:
+      return 0;
+  }
+}
+
+const TERMINAL: readonly CommandStatus[] = TERMINAL_COMMAND_STATUSES;
+
+export function isTerminalStatus(status: CommandStatus): boolean {
+  return TERMINAL.includes(status);
+}
+
+/** Polls while any command is in flight; stops once all are terminal. */
+export function commandPollMs(commands: readonly CommandView[] | undefined): number {
+  return commands?.some((command) => !isTerminalStatus(command.status)) ? COMMAND_POLL_MS : 0;
+}

@@ -1,0 +1,26 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { callApi } from "./call-api";
+import { commandPollMs } from "./call-polling";
+import type { LaunchCredentials } from "./fetcher";
+import { retryCallRead } from "./read-retry";
+
+/**
+ * The session's recent commands (spec 4.8), oldest first. Polled every second only while one is
+ * in flight; once all are terminal the list rests until the next command.
+ */
+export function useCommands(launch: LaunchCredentials, options: { enabled: boolean; onError: (error: unknown) => void }) {
+  const [pollMs, setPollMs] = useState(0);
+  const { data, mutate } = useSWR(options.enabled ? ["/api/call/commands", launch.launchId] : null, () => callApi.listCommands(launch), {
+    refreshInterval: pollMs,
+    refreshWhenHidden: false,
+    revalidateOnFocus: false,
+    onErrorRetry: retryCallRead,
+    onError: options.onError,
+  });
+
+  const wanted = options.enabled ? commandPollMs(data?.commands) : 0;
+  if (wanted !== pollMs) setPollMs(wanted);
+
+  return { commands: data?.commands ?? [], refresh: mutate };
+}
