@@ -29,9 +29,53 @@ export class CampusControl {
     await this.post("/control/faults", { endpoint, kind, ...options });
   }
 
+  /** Starts a call hosted by the member in the tab of their newest launch. */
+  async startCall(username: string): Promise<{ callId: string; participationId: string }> {
+    return (await this.post("/control/calls", { username })).json();
+  }
+
+  async joinCall(callId: string, username: string, role?: "speaker" | "audience"): Promise<string> {
+    const { participationIds } = await (await this.post(`/control/calls/${callId}/members`, { username, ...(role ? { role } : {}) })).json();
+    return participationIds[0];
+  }
+
+  async addSimulatedMembers(callId: string, count: number): Promise<string[]> {
+    return (await (await this.post(`/control/calls/${callId}/members`, { simulated: true, count })).json()).participationIds;
+  }
+
+  async simulate(callId: string, participationId: string, op: "speak" | "drop" | "restore" | "leave" | "rejoin" | "stage-request") {
+    return (await this.post(`/control/calls/${callId}/members/${participationId}/${op}`, {})).json();
+  }
+
+  async calls(): Promise<ControlCall[]> {
+    return (await (await this.request.get(`${CAMPUS_API}/control/calls`)).json()).calls;
+  }
+
+  async members(): Promise<{ username: string; userId: string }[]> {
+    return (await (await this.request.get(`${CAMPUS_API}/control/members`)).json()).members;
+  }
+
+  async commands(): Promise<{ commandId: string; kind: string; action?: string; status: string; username: string }[]> {
+    return (await (await this.request.get(`${CAMPUS_API}/control/commands`)).json()).commands;
+  }
+
+  async restLog(): Promise<{ method: string; path: string; status: number }[]> {
+    return (await (await this.request.get(`${CAMPUS_API}/host/log`)).json()).entries;
+  }
+
+  async accessTokens(): Promise<string[]> {
+    return (await (await this.request.get(`${CAMPUS_API}/control/credentials`)).json()).accessTokens;
+  }
+
   private async post(path: string, data: unknown) {
     const response = await this.request.post(`${CAMPUS_API}${path}`, { data });
     if (!response.ok()) throw new Error(`${path} failed: ${response.status()} ${await response.text()}`);
     return response;
   }
 }
+
+export type ControlCall = {
+  callId: string;
+  hostUsername: string;
+  members: { username: string; participationId: string; role: string; presence: string; stageState: string; simulated: boolean; camera: boolean; microphone: boolean; playbackMuted: boolean }[];
+};

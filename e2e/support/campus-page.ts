@@ -52,6 +52,34 @@ export class CampusPage {
     return this.status.getAttribute("data-state", { timeout: 1_000 }).catch(() => null);
   }
 
+  /** The app's call view: attach, then allow "Use this call in this app" in the campus page. */
+  async attachToCall() {
+    await expect(this.app.getByTestId("call-status")).toHaveAttribute("data-access", /approvalRequired|approved/);
+    await this.app.getByTestId("call-attach").click();
+    const prompt = this.page.getByTestId("call-approval-prompt");
+    const roster = this.app.getByTestId("call-roster");
+    await expect.poll(async () => (await prompt.isVisible()) || (await roster.isVisible())).toBe(true);
+    if (await prompt.isVisible()) await prompt.getByTestId("call-approval-allow").click();
+    await expect(this.app.getByTestId("call-roster")).toBeVisible();
+  }
+
+  /** A row of the app's roster, by username. */
+  rosterRow(username: string) {
+    return this.app.locator(`[data-testid="roster-participant"][data-username="${username}"]`);
+  }
+
+  /** A row of the app's command list, newest last. */
+  commandRows() {
+    return this.app.getByTestId("command-row");
+  }
+
+  /** Confirms the native prompt the campus shows for a command. */
+  async confirmCommandPrompt() {
+    const prompt = this.page.getByTestId("command-prompt");
+    await expect(prompt).toBeVisible();
+    await prompt.getByTestId("command-confirm").click();
+  }
+
   text(testId: string) {
     return this.app.getByTestId(testId);
   }

@@ -1,0 +1,69 @@
+import { expect, test } from "../support/fixtures";
+import { membersInOneCall } from "../support/call-setup";
+
+// Spec 2 (Call grant), 3 (access state, grant status), 4.3-4.4.
+test.describe("attach, approval and the roster", () => {
+  test("each member approves independently and sees the others in the roster", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada", "grace", "linus"]);
+    const [ada, grace, linus] = pages as [typeof pages[0], typeof pages[0], typeof pages[0]];
+
+    await ada.attachToCall();
+    // Ada's approval is hers alone: Grace is still asked.
+    await expect(grace.app.getByTestId("call-status")).toHaveAttribute("data-access", "approvalRequired");
+    await grace.app.getByTestId("call-attach").click();
+    await expect(grace.app.getByTestId("call-waiting-approval")).toBeVisible();
+    await expect(grace.page.getByTestId("call-approval-prompt")).toBeVisible();
+    await grace.page.getByTestId("call-approval-allow").click();
+    await expect(grace.app.getByTestId("call-roster")).toBeVisible();
+    await linus.attachToCall();
+
+    for (const campus of [ada, grace, linus]) {
+      for (const username of ["ada", "grace", "linus"]) await expect(campus.rosterRow(username)).toBeVisible();
+    }
+    await expect(ada.app.getByTestId("media-status")).toBeVisible();
+  });
+
+  test("a member who denies the approval gets no roster", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.app.getByTestId("call-attach").click();
+    await ada.page.getByTestId("call-approval-deny").click();
+    await expect(ada.app.getByTestId("call-roster")).toBeHidden();
+    await expect(ada.app.getByTestId("call-view")).toContainText(/denied|declined/i);
+  });
+
+  test("presence and stage changes of other members appear in the roster", async ({ control, openCampusAs }) => {
+    const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    const [sim] = await control.addSimulatedMembers(callId, 1);
+    await ada.attachToCall();
+    const row = ada.app.locator(`[data-testid="roster-participant"][data-username="sim_01"]`);
+    await expect(row).toHaveAttribute("data-presence", "connected");
+
+    await control.simulate(callId, sim!, "drop");
+    await expect(row).toHaveAttribute("data-presence", "reconnecting");
+    await control.simulate(callId, sim!, "restore");
+    await control.simulate(callId, sim!, "stage-request");
+    await expect(row).toHaveAttribute("data-stage-state", "requested");
+    await control.simulate(callId, sim!, "speak");
+    await expect(row).toHaveAttribute("data-role", "speaker");
+    await control.simulate(callId, sim!, "leave");
+    await expect(row).toBeHidden({ timeout: 15_000 });
+  });
+
+  test("revoking consent stops polling and shows why", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    await control.revokeConsent("ada");
+    await expect(ada.app.getByTestId("call-access-lost")).toBeVisible({ timeout: 15_000 });
+    await expect(ada.app.getByTestId("call-access-lost")).toContainText(/revoked/i);
+
+    const polls: string[] = [];
+    ada.page.on("request", (request) => {
+      if (request.url().includes("/api/call/")) polls.push(request.url());
+    });
+    await ada.page.waitForTimeout(7_000);
+    expect(polls).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+import { expect, test } from "../support/fixtures";
+import { membersInOneCall } from "../support/call-setup";
+import { CAMPUS_API } from "../support/origins";
+
+// Spec 2 (Command), 3 (command status), 4.7-4.8 and "Command request rules", 8.
+test.describe("call commands", () => {
+  test("an action that needs the member waits for the native prompt, then applies", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    await ada.app.getByTestId("action-cameraOff").click();
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
+
+    await ada.app.getByTestId("action-cameraOn").click();
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", /pending|working/);
+    await ada.confirmCommandPrompt();
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
+    await expect(ada.page.getByTestId("call-camera")).toHaveAttribute("data-on", "true");
+  });
+
+  test("host-only actions are refused to others, with the campus's message shown", async ({ control, openCampusAs }) => {
+    const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada", "grace"]);
+    const grace = pages[1]!;
+    const [sim] = await control.addSimulatedMembers(callId, 1);
+    await control.simulate(callId, sim!, "stage-request");
+    await grace.attachToCall();
+    await grace.app.getByTestId("show-moderation").click();
+    await grace.rosterRow("sim_01").getByTestId("row-action-stage-approve").click();
+    await expect(grace.app.getByTestId("command-error").first()).toContainText(/host/i);
+  });
+
+  test("a command retried after a dropped response is applied exactly once", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    await control.injectFault("command", "drop", { count: 1 });
+    await ada.app.getByTestId("action-mute").click();
+    await expect(ada.commandRows()).toHaveCount(1);
+    await expect(ada.commandRows().first()).toHaveAttribute("data-status", "applied");
+
+    // The campus saw the same clientId twice and made one command of it.
+    const commands = await control.commands();
+    expect(commands.filter((c) => c.kind === "action" && c.action === "mute")).toHaveLength(1);
+    const posts = await control.restLog();
+    expect(posts.filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/action")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a command not answered within a minute expires (campus clock)", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    await ada.app.getByTestId("action-cameraOn").click();
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", /pending|working/);
+    await control.advanceClock(61);
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "expired");
+  });
+
+  test("a rate-limited command backs off for Retry-After, then works", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    await control.injectFault("command", "rateLimited", { count: 1, retryAfterSeconds: 3 });
+    await ada.app.getByTestId("action-mute").click();
+    await expect(ada.app.getByTestId("rate-limited")).toBeVisible();
+    await expect(ada.app.getByTestId("action-mute")).toBeDisabled();
+    await expect(ada.app.getByTestId("rate-limited")).toBeHidden({ timeout: 6_000 });
+    await ada.app.getByTestId("action-mute").click();
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
+  });
+
+  test("the speaker seat limit and member 101 are refused", async ({ control, openCampusAs }) => {
+    const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    // Ada hosts as a speaker; five more speakers fill the six seats.
+    const sims = await control.addSimulatedMembers(callId, 5);
+    for (const sim of sims) await control.simulate(callId, sim, "speak");
+    await ada.attachToCall();
+    const grace = (await control.members()).find((m) => m.username === "grace")!;
+    await ada.app.getByTestId("invite-recipient").fill(grace.userId);
+    await ada.app.getByTestId("invite-role").selectOption("speaker");
+    await ada.app.getByTestId("call-invite").click();
+    await expect(ada.app.getByTestId("command-error").first()).toContainText(/seat/i);
+
+    // 1 + 5 + 94 = 100 members: the 101st is refused.
+    await control.addSimulatedMembers(callId, 94);
+    await ada.app.getByTestId("invite-role").selectOption("audience");
+    await ada.app.getByTestId("call-invite").click();
+    await expect(ada.app.getByTestId("command-error").first()).toContainText(/100|full/i);
+  });
+
+  test("a changed payload under a reused clientId is refused", async ({ control, openCampusAs, request }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    await pages[0]!.attachToCall();
+    // Straight at the campus with the member's token (read from the control API): the app itself
+    // never reuses a clientId for a different payload.
+    const [token] = await control.accessTokens();
+    const headers = { authorization: `Bearer ${token}` };
+    const { grantId } = await (await request.post(`${CAMPUS_API}/v1/apps/calls/attach`, { headers })).json();
+    const url = `${CAMPUS_API}/v1/apps/calls/grants/${grantId}/commands/playback`;
+    const clientId = "e2e-reused-client-id-0001";
+
+    const first = await request.post(url, { headers, data: { clientId, muted: true } });
+    const replay = await request.post(url, { headers, data: { clientId, muted: true } });
+    const changed = await request.post(url, { headers, data: { clientId, muted: false } });
+    expect(first.status()).toBe(200);
+    expect(await replay.json()).toEqual(await first.json());
+    expect(changed.status()).toBe(400);
+    expect((await changed.json()).error.code).toBe("BAD_USER_INPUT");
+  });
+});
