@@ -3,11 +3,14 @@ import type { Clock } from "./clock";
 import { createClock } from "./clock";
 import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "./config";
 import type { CampusContext } from "./context";
+import { settleActivityEntries } from "./activities/activity-entry";
 import { settleCalls } from "./calls/participation";
+import { createControlActivityRoutes } from "./control/activity-routes";
 import { createControlCallRoutes } from "./control/call-routes";
 import { createControlPresentationRoutes } from "./control/presentation-routes";
 import { createControlRoutes } from "./control/routes";
 import type { CampusEnv } from "./hono-env";
+import { createActivityHostRoutes } from "./host/activity-routes";
 import { createCallRoutes } from "./host/call-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
 import { createPageRoutes } from "./host/page-routes";
@@ -61,9 +64,10 @@ export function createCampus(options: CampusOptions): Campus {
     })
     .use("*", async (_c, next) => {
       // policy.ts: simulated members that left are removed after a while on the campus clock,
-      // and presentation timers (spec 3) are evaluated against it, before every request.
+      // and presentation timers and activity entry leases (spec 3) are evaluated against it, before every request.
       settleCalls(context.state, context.clock);
       settlePresentations(context.state, context.clock);
+      settleActivityEntries(context.state, context.clock);
       await next();
     })
     .route("/", createRestRoutes(context))
@@ -73,9 +77,11 @@ export function createCampus(options: CampusOptions): Campus {
     .route("/", createCallRoutes(context))
     .route("/", createSimulatorRoutes(context))
     .route("/", createPresentationHostRoutes(context))
+    .route("/", createActivityHostRoutes(context))
     .route("/", createControlRoutes(context))
     .route("/", createControlCallRoutes(context))
-    .route("/", createControlPresentationRoutes(context));
+    .route("/", createControlPresentationRoutes(context))
+    .route("/", createControlActivityRoutes(context));
 
   app.notFound(respondNotFound);
   app.onError((error, c) => {

@@ -105,7 +105,6 @@ export const FAULT_DEFAULTS = { count: 1, retryAfterSeconds: 1, delayMs: 1000 } 
 // - A pending incoming invitation prevents starting a call (409) until it is accepted, declined or expired.
 // - `end` ends the call for everyone: every participation ends and pending invitations to it are cancelled.
 // - Actions `decline` and `cancel` (in the schema enum, not described by the spec) answer 400 BAD_USER_INPUT "not supported".
-// - `activityInvite` is routed and its body validated, then answers 400 BAD_USER_INPUT until activities exist.
 
 /** Invitations expire five minutes after they are sent (spec 3 states this for activity invitations; calls use the same). */
 export const CALL_INVITATION_SECONDS = 300;
@@ -143,7 +142,7 @@ export const STAGE_TRANSITIONS = {
 
 // ── Calls: commands (spec 2 Command, 4.5-4.8) ────────────────────────────────────────────────
 
-// - Native confirmation in the member's campus tab (`command-prompt`): start (recipient and role), accept, invite (the inviter confirms the recipient), cameraOn, unmute, stage/join, and also leave and end.
+// - Native confirmation in the member's campus tab (`command-prompt`): start (recipient and role), accept, invite (the inviter confirms the recipient), activityInvite (the inviter selects the members), cameraOn, unmute, stage/join, and also leave and end.
 // - Applied at once on creation: cameraOff, mute, playback, stage/request, stage/cancel, stage/approve, stage/reject, stage/leave, stage/demote.
 // - Statuses: `pending` on creation; `working` once the member's campus tab has shown its prompt; then `applied`, `declined` (the member declined), `failed` (a precondition failed when the confirmation was applied; result.code and result.message say why) or `expired` (not terminal 60 s after creation, campus clock; lifetimes are exclusive).
 // - The command read carries `result` for declined, failed and expired commands; an applied command has none.
@@ -202,3 +201,36 @@ export const TILE_REPORT_STALE_SECONDS = 6;
 /** Share of a tile that must be in view, and its smallest side in CSS pixels, for it to count as visible. */
 export const TILE_VISIBLE_MIN_RATIO = 0.5;
 export const TILE_MIN_SIZE_PX = 16;
+
+// ── Activities (spec 2 CallActivity, Activity read, Verified activity entry; 3 "Activity entry"; 4.7, 4.11-4.13; 8) ──
+
+// - The registration result is `{ activityId, label, callId }`, the same shape as the activity read (lib/contract `activityRegisteredSchema`, `activityReadSchema`); neither ever carries the session key.
+// - `expiresIn` of the verified entry counts whole seconds; every successful read answers 20 (lib/contract `activityEntrySchema`).
+// - Registration checks in this order: the call checks with `calls:control`; query and body (400: the grant is named in the body, so the body is read before the grant); the grant belongs to this app and member (403 FORBIDDEN); the grant is active (403); its participation is the member's current one in the launch's tab (403).
+// - The same app, call and session key register one activity: registering again answers the same activityId and replaces its label, so a retry after a lost answer is harmless.
+// - Activity registration and reads have no rate limit (spec 8 lists none).
+// - An activity lives as long as its call; it stays usable after the member who registered it leaves.
+// - An activity ID that is unknown or of another app answers 403 FORBIDDEN without saying which; one of this app but another call answers 403 FORBIDDEN naming the call mismatch.
+// - The activity read checks in this order: the call checks with `calls:control`; an activity of this app (403); the member's participation in the launch's tab is in the activity's call (403); the member's current approval of that participation for the app (403); no query (400).
+// - Any current member of the call with an active grant may offer an activity of this app and call, not only the member who registered it.
+// - activityInvite checks, after the grant-command checks: body (400), an activity of this app and the grant's call (403 FORBIDDEN, retries included), then idempotency, rate limits and call state like every command.
+// - The native selection offers the other current members of the call who have a campus tab (simulated members are not offered), all checked; the member may narrow it to one or more of them.
+// - activityInvite with nobody else to invite answers 409 CALL_CONFLICT at request time and creates no command; if nobody is left when it is confirmed, the command fails with CALL_CONFLICT.
+// - A selection naming the inviter, a non-member, a simulated member, a member twice, or nobody answers 400 (BAD_REQUEST on the page, BAD_USER_INPUT on the control API) and the prompt stays open.
+// - A confirmed activityInvite is `applied` with one invitation per selected recipient; its command read carries no result (the control API lists the invitations).
+// - The activity offer limit counts one offer per activityInvite command when it is created (not per recipient), per member across launches; the offer also counts toward the 30 commands per launch; idempotent retries count toward neither.
+// - A new invitation to the same activity and recipient replaces a pending one (status `replaced`; the new one has a fresh five-minute expiry).
+// - An activity invitation shows, and can be accepted, only in the campus tab of the recipient's current participation in the activity's call; elsewhere, or after leaving the call, Accept is 409 CALL_CONFLICT.
+// - An activity invitation is valid strictly before 300 s after it was sent (campus clock); Accept or Decline of an expired, declined, replaced or accepted one is 409 CALL_CONFLICT.
+// - Accepting is a launch request, `POST /host/launches { tabId, activityInvitationId }`: a new launch of that tab bound to the invitation (the tab's previous launch ends), which the page then mounts.
+// - The campus page also mounts a launch of its tab bound to an invitation accepted elsewhere (the control API's accept), as its call panel names it.
+// - The entry opens when the invitation is accepted, and its lease starts at the first successful entry read; that first read has no deadline other than the end of the binding.
+// - Every successful entry read renews the lease to a full twenty seconds; failed reads renew nothing.
+// - The lease is valid strictly before its end: a recheck 19.9 s after the last read succeeds; at 20 s the entry has ended, dated at the lease's end.
+// - The entryId stays the same across the rechecks of one entry; a new accepted invitation gives a new entry.
+// - An entry ends for good when its launch ends (reload, remount, another launch in the tab: launchEnded), on a registration save (registrationSaved), when the recipient's participation ends (leaving, rejoining, the call ending: memberLeft), when the consent of its first read is revoked or replaced (consentRevoked), or when its lease lapses (leaseExpired).
+// - Permission loss before the first entry read ends nothing: access starts with that read, so a member who consents again in the same launch may still read.
+// - Entry read checks in this order: the call checks with `calls:read` (revoked consent 403 ACCESS_REVOKED; registration saved or launch ended 403 APP_UNAVAILABLE); an accepted invitation bound to this launch (403 FORBIDDEN); the entry has not ended (403 FORBIDDEN, naming why); the member's participation in the launch's tab is the one that accepted, with an active grant of this app (403 FORBIDDEN); no query (400).
+// - The inviter, and members who did not accept an invitation, have no entry: their entry read is 403 FORBIDDEN; their apps join the session directly.
+// - Entries are settled lazily before every request, like the presentation timers; nothing runs in the background.
+// - The control API lists activities, invitations and entries without session keys.

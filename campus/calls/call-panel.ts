@@ -1,4 +1,8 @@
 import type { CallParticipant, Capacity } from "../../lib/contract";
+import type { ActivityPanel } from "../activities/activity-invitations";
+import { readActivityPanel } from "../activities/activity-invitations";
+import type { ActivityCandidate } from "../activities/activity-offers";
+import { describeActivityPrompt } from "../activities/activity-offers";
 import type { Clock } from "../clock";
 import type { NativePresentationView } from "../presentations/presentation-read";
 import { readNativePresentation } from "../presentations/presentation-read";
@@ -15,7 +19,7 @@ import { isHost, readCapacity } from "./participation";
 type PanelParticipant = CallParticipant & { simulated: boolean; isHost: boolean; isSelf: boolean; camera: boolean; microphone: boolean };
 
 /** What the native call panel of one campus tab shows (GET /host/call). */
-export type CallPanel = {
+export type CallPanel = ActivityPanel & {
   member: { userId: string; username: string };
   app: { name: string; origin: string };
   call: null | {
@@ -46,6 +50,9 @@ export type CallPanel = {
     /** For accept: who sent the invitation it answers. */
     inviter: string | null;
     status: string;
+    /** Only for activityInvite: the activity, and the members the sheet offers (all preselected, spec 4.7). */
+    activity?: { activityId: string; label: string } | null;
+    candidates?: ActivityCandidate[];
   }>;
   /** Members who can be invited (for the recipient selects). */
   recipients: Array<{ userId: string; username: string }>;
@@ -63,6 +70,7 @@ function toPrompt(state: CampusState, command: CallCommand): CallPanel["prompts"
     role: command.parameters.role ?? null,
     inviter: invitation ? requireCallMember(state, invitation.inviterUserId).username : null,
     status: command.status,
+    ...describeActivityPrompt(state, command),
   };
 }
 
@@ -125,5 +133,6 @@ export function readCallPanel(state: CampusState, clock: Clock, member: CampusMe
       .filter((candidate) => candidate.userId !== member.userId)
       .map(({ userId, username }) => ({ userId, username })),
     presentation: readNativePresentation(state, member.userId, tabId),
+    ...readActivityPanel(state, member, tabId),
   };
 }

@@ -1,5 +1,6 @@
 import { toIsoTime } from "../clock";
 import { Hono } from "hono";
+import { validateActivityChoice } from "../activities/activity-offers";
 import { requireInvitationRecipient } from "../calls/call-members";
 import { confirmCommand, declineCommand, toCommandRead } from "../calls/commands/answer-command";
 import { describeCall } from "../calls/control-view";
@@ -88,6 +89,7 @@ export function createControlCallRoutes(context: CampusContext) {
       if (c.req.param("answer") === "decline") return c.json(toCommandRead(context.clock, declineCommand(context.clock, command)));
       const choice = c.req.valid("json");
       if (choice.recipientId !== undefined) requireInvitationRecipient(context.state, choice.recipientId, command.userId);
+      if (choice.recipientIds !== undefined) validateActivityChoice(context.state, command, choice.recipientIds);
       return c.json(toCommandRead(context.clock, confirmCommand(context.state, context.clock, command, choice)));
     })
     .post("/control/grants/:grantId/:answer{allow|deny}", (c) => {

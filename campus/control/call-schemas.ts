@@ -9,4 +9,9 @@ export const addMembersSchema = z.union([
   z.strictObject({ simulated: z.literal(true), count: z.number().int().min(1).max(LIMITS.callCapacity).default(1) }),
 ]);
 
-export const answerPromptSchema = z.strictObject({ recipientId: z.string().min(1).max(128).optional(), role: callRoleSchema.optional() });
+export const answerPromptSchema = z.strictObject({
+  recipientId: z.string().min(1).max(128).optional(),
+  role: callRoleSchema.optional(),
+  // activityInvite: the members selected in the native sheet (default: every other current member).
+  recipientIds: z.array(z.string().min(1).max(128)).max(LIMITS.callCapacity).optional(),
+});

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 
 /** The browser files of the campus page and the tile documents, served as-is (plain ES modules and CSS, no build step). */
 const PAGE_ASSETS = {
+  "activity-invitations.js": "text/javascript; charset=utf-8",
   "campus.css": "text/css; charset=utf-8",
   "campus.js": "text/javascript; charset=utf-8",
   "call-panel.js": "text/javascript; charset=utf-8",

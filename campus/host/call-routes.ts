@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import { callActionSchema, callRoleSchema } from "../../lib/contract";
+import { callActionSchema, callRoleSchema, LIMITS } from "../../lib/contract";
+import { validateActivityChoice } from "../activities/activity-offers";
 import { performCallAction, validateActionInput } from "../calls/call-actions";
 import { requireInvitationRecipient } from "../calls/call-members";
 import { readCallPanel } from "../calls/call-panel";
@@ -22,7 +23,7 @@ const userIdSchema = z.string().min(1).max(128);
 const startSchema = tabSchema.extend({ recipientId: userIdSchema.optional(), role: callRoleSchema.optional() });
 const actionSchema = tabSchema.extend({ action: callActionSchema, targetId: z.string().min(1).max(128).optional() });
 const approvalSchema = tabSchema.extend({ decision: z.enum(["allow", "deny"]) });
-const confirmSchema = startSchema;
+const confirmSchema = startSchema.extend({ recipientIds: z.array(userIdSchema).max(LIMITS.callCapacity).optional() });
 
 /**
  * The native call panel of the campus page (not part of the spec API): the member comes from the
@@ -80,7 +81,9 @@ export function createCallRoutes(context: CampusContext) {
       const { tabId, ...choice } = c.req.valid("json");
       const member = resolveMember(c, context.state);
       if (choice.recipientId !== undefined) requireInvitationRecipient(context.state, choice.recipientId, member.userId);
-      confirmCommand(context.state, context.clock, ownPrompt(member, tabId, c.req.param("commandId")), choice);
+      const command = ownPrompt(member, tabId, c.req.param("commandId"));
+      if (choice.recipientIds !== undefined) validateActivityChoice(context.state, command, choice.recipientIds);
+      confirmCommand(context.state, context.clock, command, choice);
       return panel(c, member, tabId);
     })
     .post("/host/call/prompts/:commandId/decline", validateJson(tabSchema, "BAD_REQUEST"), (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { authenticateParamsSchema } from "../../lib/contract";
+import { acceptActivityInvitation } from "../activities/activity-invitations";
 import type { CampusContext } from "../context";
 import type { CampusEnv } from "../hono-env";
 import { describeConsentNeed, issueLaunchCode, openLaunch, requireCurrentLaunch } from "../login/launch-login";
@@ -10,6 +11,8 @@ import { resolveMember } from "./member-cookie";
 // The page keeps one random tabId per campus tab in sessionStorage (launch "owning tab", spec 4).
 export const tabIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
 const launchRequestSchema = z.strictObject({ tabId: tabIdSchema });
+// Accepting an activity invitation opens the app in a new launch bound to it (spec 4.13).
+const newLaunchSchema = launchRequestSchema.extend({ activityInvitationId: z.string().min(1).max(128).optional() });
 const codeRequestSchema = z.strictObject({
   tabId: tabIdSchema,
   state: authenticateParamsSchema.shape.state,
@@ -30,9 +33,12 @@ export function createLaunchRoutes(context: CampusContext) {
     });
 
   return new Hono<CampusEnv>()
-    .post("/host/launches", validateJson(launchRequestSchema, "BAD_REQUEST"), (c) => {
+    .post("/host/launches", validateJson(newLaunchSchema, "BAD_REQUEST"), (c) => {
+      const { tabId, activityInvitationId } = c.req.valid("json");
       const member = resolveMember(c, context.state);
-      const launch = openLaunch(context.state, member, c.req.valid("json").tabId);
+      if (activityInvitationId === undefined) return c.json({ launchId: openLaunch(context.state, member, tabId).launchId });
+      const invitation = context.state.activities.findInvitation(activityInvitationId);
+      const launch = acceptActivityInvitation(context.state, context.clock, { invitation, member, tabId });
       return c.json({ launchId: launch.launchId });
     })
     .post("/host/launches/:launchId/authorize", validateJson(launchRequestSchema, "BAD_REQUEST"), (c) => {

@@ -92,6 +92,7 @@ export function renderPage({ member, members, registration }: PageInput): string
       <h2 id="call-title">Call</h2>
       <div data-part="start"></div>
       <div data-part="invitations"></div>
+      <div data-part="activity-invitations"></div>
       <div data-part="call"></div>
       <p class="panel__status" role="status" data-testid="call-error"></p>
     </section>

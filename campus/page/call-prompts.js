@@ -27,7 +27,17 @@ function describeCommand(prompt) {
   if (prompt.kind === "start") return "Start a call?";
   if (prompt.kind === "invite") return "Invite someone to this call?";
   if (prompt.kind === "accept") return `Accept the call invitation from @${prompt.inviter ?? "someone"}?`;
+  if (prompt.kind === "activityInvite") return `Invite members to “${prompt.activity?.label ?? "an activity"}”?`;
   return ACTION_TITLES[prompt.action] ?? `Confirm ${prompt.action}?`;
+}
+
+function activityRecipients(candidates) {
+  const boxes = candidates.map(({ userId, username }) =>
+    element("input", { type: "checkbox", value: userId, checked: true, "data-testid": "command-activity-recipient", "data-username": username }),
+  );
+  const labels = boxes.map((box, index) => element("label", {}, [box, ` @${candidates[index].username}`]));
+  const sheet = element("fieldset", { class: "call-sheet", "data-testid": "command-activity-recipients" }, [element("legend", {}, ["Members to invite"]), ...labels]);
+  return { boxes, sheet };
 }
 
 function commandPrompt(prompt, view, act) {
@@ -39,11 +49,15 @@ function commandPrompt(prompt, view, act) {
     role = select("command-role", ROLE_OPTIONS, prompt.role ?? "", { "aria-label": "Role" });
     choices.push(element("label", {}, ["Recipient ", recipient]), element("label", {}, ["Role ", role]));
   }
+  // Spec 4.7 activityInvite: native selection of current members, defaulting to all the others.
+  const members = prompt.kind === "activityInvite" ? activityRecipients(prompt.candidates ?? []) : null;
+  if (members) choices.push(members.sheet);
   const path = `/host/call/prompts/${encodeURIComponent(prompt.commandId)}`;
   const confirm = () => {
     const body = {};
     if (recipient?.value) body.recipientId = recipient.value;
     if (role?.value) body.role = role.value;
+    if (members) body.recipientIds = members.boxes.filter((box) => box.checked).map((box) => box.value);
     act(`${path}/confirm`, body);
   };
   return element("section", {

@@ -22,6 +22,9 @@ let frame = document.querySelector('[data-testid="app-frame"]');
 let currentLaunchId = null;
 let readyAnswered = false;
 let launchQueue = Promise.resolve();
+// Bumped whenever this page starts or finishes changing its launch: a call panel view asked for
+// in an older epoch may show a launch that is no longer current, so it never mounts one.
+let launchEpoch = 0;
 
 function showPublication() {
   const badge = document.querySelector('[data-testid="app-status"]');
@@ -40,29 +43,53 @@ function readTabId() {
 }
 const tabId = readTabId();
 
-/** Opens a new launch for this tab (ending its previous one); launches are opened one at a time. */
-function renewLaunch() {
+function takeLaunch(launchId) {
+  currentLaunchId = launchId;
+  launchLabel.textContent = launchId;
+  // policy.ts: a pending authenticate of the ended launch gets no reply.
+  consentDialog.cancel();
+}
+
+/**
+ * Opens a new launch for this tab (ending its previous one); launches are opened one at a time.
+ * With `activityInvitationId` it accepts that activity invitation: the launch is bound to it (spec 4.13).
+ */
+function renewLaunch(binding = {}) {
+  launchEpoch += 1;
   const next = launchQueue.then(async () => {
-    const { launchId } = await callHost("POST", "/host/launches", { tabId });
-    currentLaunchId = launchId;
-    launchLabel.textContent = launchId;
-    // policy.ts: a pending authenticate of the ended launch gets no reply.
-    consentDialog.cancel();
+    const { launchId } = await callHost("POST", "/host/launches", { tabId, ...binding });
+    takeLaunch(launchId);
     return launchId;
   });
-  launchQueue = next.catch(() => undefined);
+  launchQueue = next.catch(() => undefined).finally(() => {
+    launchEpoch += 1;
+  });
   return next;
 }
 
-/** A new mount: a launch first, then a fresh iframe element pointing at the app. */
-async function mountApp() {
+/** A fresh iframe element pointing at the app, answered with the current launch on its first ready. */
+function replaceFrame() {
   readyAnswered = false;
-  await renewLaunch();
   const fresh = frame.cloneNode(false);
   fresh.removeAttribute("src");
   frame.replaceWith(fresh);
   frame = fresh;
   frame.src = registration.appUrl;
+}
+
+/** A new mount: a launch first (bound to an accepted activity invitation, if given), then a fresh frame. */
+async function mountApp(binding) {
+  await renewLaunch(binding);
+  replaceFrame();
+}
+
+/** A launch bound to an activity invitation accepted for this tab elsewhere (control API): mount it. */
+function adoptActivityLaunch(view, epoch) {
+  const bound = view.activityLaunch;
+  if (!bound || bound.launchId === currentLaunchId || epoch !== launchEpoch) return;
+  launchEpoch += 1;
+  takeLaunch(bound.launchId);
+  replaceFrame();
 }
 
 function hostErrorCode(error) {
@@ -151,6 +178,9 @@ startCallPanel({
   tabId,
   callHost,
   intervalMs: config.callPollIntervalMs,
+  acceptActivity: (activityInvitationId) => mountApp({ activityInvitationId }),
+  readLaunchEpoch: () => launchEpoch,
+  onView: adoptActivityLaunch,
 });
 // Spec 3: presentation timeouts pause while this tab is hidden and restart when it is shown.
 function reportVisibility() {

@@ -1,5 +1,7 @@
 import type { Clock } from "../clock";
 import { CampusError, describeIssues } from "../errors";
+import { createActivityStore } from "./activities";
+import { createActivityEntryStore } from "./activity-entries";
 import { createCallStore } from "./calls";
 import { createCodeStore } from "./codes";
 import { createCommandStore } from "./commands";
@@ -18,7 +20,7 @@ import { createSimulatedMemberStore } from "./simulated-members";
 import { createTabStore } from "./tabs";
 import { createTokenStore } from "./tokens";
 
-/** Everything the campus remembers, calls and presentations included. A reset builds a new one. */
+/** Everything the campus remembers, calls, presentations and activities included. A reset builds a new one. */
 export type CampusState = ReturnType<typeof createCampusState>;
 
 export function createCampusState(input: { registration: RegistrationInput; campusOrigin: string; clock: Clock }) {
@@ -41,6 +43,8 @@ export function createCampusState(input: { registration: RegistrationInput; camp
     rateWindows: createRateWindows(clock),
     presentations: createPresentationStore(clock),
     tabs: createTabStore(clock),
+    activities: createActivityStore(clock),
+    activityEntries: createActivityEntryStore(clock),
   };
 }
 

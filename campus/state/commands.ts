@@ -3,8 +3,8 @@ import { LIMITS } from "../../lib/contract";
 import type { Clock } from "../clock";
 import { createPrefixedId } from "../ids";
 
-/** The command endpoints: start and accept, and the grant command kinds that exist so far. */
-export type CallCommandKind = "start" | "accept" | "invite" | "action" | "playback";
+/** The command endpoints: start and accept, and the grant command kinds (spec 4.7). */
+export type CallCommandKind = "start" | "accept" | "invite" | "action" | "playback" | "activityInvite";
 
 export type CommandParameters = {
   action?: CallAction;
@@ -12,6 +12,7 @@ export type CommandParameters = {
   recipientId?: string;
   role?: CallRole;
   muted?: boolean;
+  activityId?: string;
 };
 
 export type CommandResult = { code?: string; message: string };

@@ -1,4 +1,5 @@
 import type { CallRole } from "../../../lib/contract";
+import { sendActivityInvitations } from "../../activities/activity-offers";
 import type { Clock } from "../../clock";
 import { restError } from "../../errors";
 import type { CampusState } from "../../state/campus-state";
@@ -10,8 +11,8 @@ import { readGrantStatus } from "../grants";
 import { acceptInvitation, sendInvitation } from "../invitations";
 import { openCall } from "../participation";
 
-/** What the member chose in the native sheet of start or invite (recipient and role). */
-export type PromptChoice = { recipientId?: string; role?: CallRole };
+/** What the member chose in the native sheet: start or invite (recipient and role), activityInvite (recipients). */
+export type PromptChoice = { recipientId?: string; role?: CallRole; recipientIds?: string[] };
 
 /** A grant command applies only while the grant is still active and its participation current. */
 function requireGrantParticipation(state: CampusState, command: CallCommand): Participation {
@@ -57,6 +58,9 @@ export function applyCommand(state: CampusState, clock: Clock, command: CallComm
     }
     case "playback":
       requireGrantParticipation(state, command).playbackMuted = parameters.muted === true;
+      return;
+    case "activityInvite":
+      sendActivityInvitations(state, command, requireGrantParticipation(state, command), choice.recipientIds);
       return;
   }
 }

@@ -42,8 +42,8 @@ const samePayload = (request: CommandRequest) => {
 /**
  * Spec 4 "Command request rules" (order: policy.ts): input, idempotent retry (same clientId and
  * payload → same commandId, no new command, no rate slot; changed payload → 400), the command
- * limit per launch, the invitation limit per member, host-only and call-state checks, then the
- * command. Immediate commands are applied at once; native ones wait for the member's prompt.
+ * limit per launch, the invitation and activity offer limits per member, host-only and call-state
+ * checks, then the command. Immediate commands are applied at once; native ones wait for the member's prompt.
  */
 export function issueCommand(state: CampusState, clock: Clock, request: CommandRequest): CommandAccepted {
   validateParameters(state, request);
@@ -61,6 +61,9 @@ export function issueCommand(state: CampusState, clock: Clock, request: CommandR
   const invitationKey = `invitations:${member.userId}`;
   const invites = request.kind === "invite" || (request.kind === "start" && request.body.recipientId !== undefined);
   if (invites) requireRateSlot(state, invitationKey, LIMITS.invitationsPerMemberPerMinute, "call invitations by this member");
+  const offerKey = `activityOffers:${member.userId}`;
+  const offers = request.kind === "activityInvite";
+  if (offers) requireRateSlot(state, offerKey, LIMITS.activityOffersPerMemberPerMinute, "activity offers by this member");
 
   const { clientId, ...parameters } = request.body;
   const participation = request.grant?.participation;
@@ -80,6 +83,7 @@ export function issueCommand(state: CampusState, clock: Clock, request: CommandR
     native: plan.native,
   });
   if (invites) state.rateWindows.record(invitationKey);
+  if (offers) state.rateWindows.record(offerKey);
   // Camera-off, mute, playback and the other immediate actions apply at once.
   if (!plan.native) settleCommand(state, clock, command);
   return { commandId: command.commandId };

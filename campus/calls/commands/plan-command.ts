@@ -1,3 +1,4 @@
+import { checkActivityOffer } from "../../activities/activity-offers";
 import { restError } from "../../errors";
 import type { CampusState } from "../../state/campus-state";
 import type { Participation } from "../../state/calls";
@@ -39,6 +40,10 @@ export function planCommand(
     case "playback":
       requireParticipation(participation);
       return { native: false, invitationId: null };
+    case "activityInvite":
+      // Spec 4.7: native selection of current members in the inviter's campus tab.
+      checkActivityOffer(state, requireParticipation(participation));
+      return { native: true, invitationId: null };
   }
 }
 

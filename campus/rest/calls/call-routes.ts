@@ -1,18 +1,20 @@
 import { Hono } from "hono";
 import type { CampusContext } from "../../context";
 import type { CampusEnv } from "../../hono-env";
+import { createActivityRoutes } from "./activity-routes";
 import { createCommandReadRoute } from "./command-read-route";
 import { createGrantRoutes } from "./grant-routes";
 import { createPresentationRoutes } from "./presentation-routes";
 import { createStartAcceptRoutes } from "./start-accept-routes";
 import { createStatusAttachRoutes } from "./status-attach-routes";
 
-/** The call endpoints of spec 4 under /v1/apps/calls (activities come later). */
+/** The call endpoints of spec 4 under /v1/apps/calls, activities included. */
 export function createCallRoutes(context: CampusContext) {
   return new Hono<CampusEnv>()
     .route("/", createStatusAttachRoutes(context))
     .route("/", createStartAcceptRoutes(context))
     .route("/", createGrantRoutes(context))
     .route("/", createCommandReadRoute(context))
-    .route("/", createPresentationRoutes(context));
+    .route("/", createPresentationRoutes(context))
+    .route("/", createActivityRoutes(context));
 }

@@ -69,17 +69,16 @@ describe("spec 4.7: grant command bodies are strict per kind", () => {
     ["decline (not supported)", "action", { clientId: "client-id-strict-06", action: "decline" }],
     ["stage/approve without targetId", "action", { clientId: "client-id-strict-07", action: "stage/approve" }],
     ["mute with a targetId", "action", { clientId: "client-id-strict-08", action: "mute", targetId: "ptc_x" }],
-    ["an activity invitation (none exist yet)", "activityInvite", { clientId: "client-id-strict-09", activityId: "act_1" }],
+    ["an activity invitation without activityId", "activityInvite", { clientId: "client-id-strict-09" }],
   ])("refuses %s with 400 BAD_USER_INPUT", async (_case, kind, body) => {
     const { campus, ada } = await callWithGrants(["ada"]);
     expect(await readError(await postCommand(ada, kind, body))).toEqual({ status: 400, code: "BAD_USER_INPUT" });
     expect(campus.context.state.commands.listCommands()).toHaveLength(0);
   });
 
-  it("says activity invitations are not supported yet", async () => {
+  it("refuses an activity invitation naming no activity of this app and call: 403 FORBIDDEN (activity-invite.test.ts covers the rest)", async () => {
     const { ada } = await callWithGrants(["ada"]);
-    const response = await postCommand(ada, "activityInvite", { clientId: newClientId(), activityId: "act_1" });
-    expect((await readJson<{ error: { message: string } }>(response)).error.message).toMatch(/not supported yet/);
+    expect(await readError(await postCommand(ada, "activityInvite", { clientId: newClientId(), activityId: "act_1" }))).toEqual({ status: 403, code: "FORBIDDEN" });
   });
 });
 

@@ -22,6 +22,9 @@ const ROUTES: Array<[string, Request]> = [
   ["commit", ({ ada }) => callApi(ada, "POST", "/presentations/prs_x/commit")],
   ["heartbeat", ({ ada }) => callApi(ada, "POST", "/presentations/prs_x/heartbeat")],
   ["release", ({ ada }) => callApi(ada, "POST", "/presentations/prs_x/release")],
+  ["activityRegister", ({ ada }) => callApi(ada, "POST", "/activities", { grantId: ada.grantId, sessionKey: "session-1", label: "Quiz" })],
+  ["activityRead", ({ ada }) => callApi(ada, "GET", "/activities/act_x")],
+  ["activityEntry", ({ ada }) => callApi(ada, "GET", "/activity-entry")],
 ];
 
 describe("fault injection on call endpoints, keyed by route name", () => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { commandBodySchemas, commandKindSchema } from "../../../lib/contract";
+import { requireActivityOfCall } from "../../activities/activity-access";
 import { requireOwnGrant } from "../../calls/call-access";
 import { issueCommand } from "../../calls/commands/issue-command";
 import { readGrant } from "../../calls/grant-read";
@@ -12,7 +13,8 @@ import { getCallAccess, readJsonBody, rejectQuery, requireCallScope } from "./ca
 
 /**
  * GET /v1/apps/calls/grants/{id} (spec 2 "Call grant") and
- * POST /v1/apps/calls/grants/{id}/commands/{kind} (spec 4.7: requires native call-access approval).
+ * POST /v1/apps/calls/grants/{id}/commands/{kind} (spec 4.7: requires native call-access approval;
+ * `activityInvite` opens the native selection of current members in the inviter's campus tab).
  */
 export function createGrantRoutes(context: CampusContext) {
   return new Hono<CampusEnv>()
@@ -38,10 +40,8 @@ export function createGrantRoutes(context: CampusContext) {
         const kind = commandKindSchema.safeParse(c.req.param("kind"));
         if (!kind.success) throw restError("BAD_USER_INPUT", "Unknown command kind; use invite, action, playback or activityInvite");
         const body = await readJsonBody(c, commandBodySchemas[kind.data]);
-        // policy.ts: activity invitations are routed and validated, but activities do not exist yet.
-        if (kind.data === "activityInvite" || "activityId" in body) {
-          throw restError("BAD_USER_INPUT", "Activity invitations are not supported yet: this campus has no activities");
-        }
+        // Spec 2, 4.7: an activity invitation names an activity of this app and the grant's call (else 403).
+        if ("activityId" in body) requireActivityOfCall(state, access, body.activityId, participation.callId);
         return c.json(issueCommand(state, clock, { access, kind: kind.data, body, grant: { grant, participation } }));
       },
     );

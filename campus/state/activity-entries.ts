@@ -1,0 +1,59 @@
+import type { Clock } from "../clock";
+import { createPrefixedId } from "../ids";
+
+/** Why an activity entry ended (spec 3 "Activity entry": departure, app exit, permission loss, lease expiry). */
+export type EntryEndReason = "leaseExpired" | "memberLeft" | "launchEnded" | "registrationSaved" | "consentRevoked";
+
+/**
+ * The recipient's verified entry into an activity (spec 2, 4.13): opened when an accepted
+ * invitation binds a new launch, leased from the first successful read.
+ */
+export type ActivityEntryRecord = {
+  entryId: string;
+  invitationId: string;
+  activityId: string;
+  userId: string;
+  launchId: string;
+  tabId: string;
+  /** The recipient's participation in the activity's call when they accepted. */
+  participationId: string;
+  /** The member's consent for the app at the first read; null before it (policy.ts). */
+  consentId: string | null;
+  createdAt: number;
+  /** Null until the first successful read; each successful read moves it twenty seconds on. */
+  leaseExpiresAt: number | null;
+  endedAt: number | null;
+  endReason: EntryEndReason | null;
+};
+
+type OpenInput = Pick<ActivityEntryRecord, "invitationId" | "activityId" | "userId" | "launchId" | "tabId" | "participationId">;
+
+export type ActivityEntryStore = ReturnType<typeof createActivityEntryStore>;
+
+export function createActivityEntryStore(clock: Clock) {
+  const entries: ActivityEntryRecord[] = [];
+  return {
+    openEntry(input: OpenInput): ActivityEntryRecord {
+      const entry: ActivityEntryRecord = {
+        ...input,
+        entryId: createPrefixedId("ent"),
+        consentId: null,
+        createdAt: clock.now(),
+        leaseExpiresAt: null,
+        endedAt: null,
+        endReason: null,
+      };
+      entries.push(entry);
+      return entry;
+    },
+    /** A launch is bound to at most one accepted invitation, so to at most one entry. */
+    findByLaunch: (launchId: string) => entries.find((entry) => entry.launchId === launchId),
+    listEntries: (): ActivityEntryRecord[] => [...entries],
+  };
+}
+
+export function endEntry(entry: ActivityEntryRecord, at: number, reason: EntryEndReason): void {
+  if (entry.endedAt !== null) return;
+  entry.endedAt = at;
+  entry.endReason = reason;
+}
