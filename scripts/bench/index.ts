@@ -1,11 +1,13 @@
 // `npm run bench`: figures from a production build against the local campus. It prints; it never fails on a target.
 import { measureEmptyNextPage } from "./empty-next";
 import { measureFirstLoadJs } from "./first-load-js";
+import { measureCallView } from "./call-view";
 import { measureLogin } from "./login-timing";
 import { APP_URL, CAMPUS_URL, ensureBuild, startServer, stopServer } from "./servers";
 
 const root = process.cwd();
 const FIRST_LOAD_TARGET_RATIO = 1.2;
+const CALL_VIEW_REQUEST_BUDGET = 15;
 
 async function main() {
   await ensureBuild(root);
@@ -15,6 +17,7 @@ async function main() {
     const appJs = await measureFirstLoadJs(APP_URL);
     const emptyJs = await measureEmptyNextPage(root);
     const login = await measureLogin();
+    const callView = await measureCallView();
 
     const ratio = appJs.gzipKb / emptyJs.gzipKb;
     print("First-load JS of the app page", `${appJs.gzipKb.toFixed(1)} kB gzip in ${appJs.scripts} scripts`);
@@ -22,6 +25,8 @@ async function main() {
     print("  ratio", `${ratio.toFixed(2)} (target ≤ ${FIRST_LOAD_TARGET_RATIO}) ${ratio <= FIRST_LOAD_TARGET_RATIO ? "ok" : "OVER"}`);
     print("Iframe load → signed-in view", `p50 ${login.p50Ms.toFixed(0)} ms, max ${login.maxMs.toFixed(0)} ms over ${login.runs} runs`);
     print("  backend requests after the handshake", `${login.requestsAfterHandshake} (target 1) ${login.requestsAfterHandshake <= 1 ? "ok" : "OVER"}`);
+    print("Call view: campus requests per visitor-minute", `${callView.requestsPerMinute} (target ≤ ${CALL_VIEW_REQUEST_BUDGET}) ${callView.requestsPerMinute <= CALL_VIEW_REQUEST_BUDGET ? "ok" : "OVER"}`);
+    print("Command click → applied", `p50 ${callView.commandP50Ms} ms, max ${callView.commandMaxMs} ms`);
   } finally {
     stopServer(app);
     stopServer(campus);

@@ -1,0 +1,65 @@
+import { chromium, type FrameLocator, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
+import { CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+
+const STEADY_STATE_WINDOW_MS = 30_000;
+const COMMAND_RUNS = 5;
+
+type LogEntry = { id: number; path: string; username: string | null };
+
+/**
+ * The call view at steady state: one member attached to a call with two others, the roster on
+ * screen. Counts the REST requests the app's backend makes to the campus (the campus's own log)
+ * over a window, and times a command from its click to `applied` in the command list.
+ */
+export async function measureCallView() {
+  await control("/control/reset", {});
+  const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
+  await page.getByTestId("consent-dialog").waitFor();
+  const { callId } = await control("/control/calls", { username: "ada" });
+  await control(`/control/calls/${callId}/members`, { simulated: true, count: 2 });
+  await page.getByTestId("consent-approve").click();
+  const app = page.frameLocator('[data-testid="app-frame"]');
+  await app.getByTestId("call-attach").click();
+  await page.getByTestId("call-approval-allow").click();
+  await app.getByTestId("call-roster").waitFor();
+  await page.waitForTimeout(5_000); // settle: the first grant reads and the status check are done
+
+  const before = await lastLogId();
+  await page.waitForTimeout(STEADY_STATE_WINDOW_MS);
+  const requests = (await logEntries()).filter((e) => e.id > before && e.username === "ada" && e.path.startsWith("/v1/")).length;
+  const perMinute = requests * (60_000 / STEADY_STATE_WINDOW_MS);
+
+  const commandMs: number[] = [];
+  for (let run = 0; run < COMMAND_RUNS; run++) commandMs.push(await timeCommand(page, app, run % 2 === 0 ? "action-cameraOff" : "action-mute"));
+  await browser.close();
+  commandMs.sort((a, b) => a - b);
+  return { requestsPerMinute: perMinute, commandP50Ms: commandMs[Math.floor(COMMAND_RUNS / 2)]!, commandMaxMs: commandMs[COMMAND_RUNS - 1]! };
+}
+
+async function timeCommand(page: Page, app: FrameLocator, testId: string) {
+  const rows = app.getByTestId("command-row");
+  const count = await rows.count();
+  const started = Date.now();
+  await app.getByTestId(testId).click();
+  await rows.nth(count).and(app.locator('[data-status="applied"]')).waitFor();
+  const elapsed = Date.now() - started;
+  await page.waitForTimeout(200);
+  return elapsed;
+}
+
+async function lastLogId() {
+  return Math.max(0, ...(await logEntries()).map((e) => e.id));
+}
+
+async function logEntries(): Promise<LogEntry[]> {
+  return (await (await fetch(`${CAMPUS_API}/host/log`)).json()).entries;
+}
+
+async function control(path: string, body: unknown) {
+  const response = await fetch(`${CAMPUS_API}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
