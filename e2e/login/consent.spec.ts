@@ -15,7 +15,7 @@ test.describe("consent and access", () => {
     const campus = await openCampusAs("ada");
     await campus.signIn();
     await control.revokeConsent("ada");
-    await campus.app.getByTestId("check-access").click();
+    await campus.checkAccess();
     await campus.expectState("revoked");
     await campus.app.getByTestId("sign-in").click();
     await campus.approveConsent();
@@ -26,7 +26,7 @@ test.describe("consent and access", () => {
     const campus = await openCampusAs("ada");
     await campus.signIn();
     await control.advanceClock(901); // spec 3: tokens live 900 s
-    await campus.app.getByTestId("check-access").click();
+    await campus.checkAccess();
     await campus.expectState("expired");
     await campus.app.getByTestId("sign-in").click();
     await campus.expectState("signed-in");
@@ -55,7 +55,7 @@ test.describe("consent and access", () => {
     const campus = await openCampusAs("ada");
     await campus.signIn();
     await control.saveRegistration({ scopes: ["profile:read"] });
-    await campus.app.getByTestId("check-access").click();
+    await campus.checkAccess();
     await campus.expectState("unavailable-app");
     // Reopening the app (a new mount, so a new launch) asks for the changed scopes.
     await campus.page.reload();

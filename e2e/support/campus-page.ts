@@ -48,6 +48,19 @@ export class CampusPage {
     await this.expectState("signed-in");
   }
 
+  /**
+   * Asks the app to re-check its access (spec 4.2: userinfo before protected actions). The app may
+   * already have noticed on its own, through a call request, and left the signed-in view.
+   */
+  async checkAccess() {
+    await this.app
+      .getByTestId("check-access")
+      .click({ timeout: 2_000 })
+      .catch(async (error) => {
+        if ((await this.state()) === "signed-in") throw error;
+      });
+  }
+
   async state() {
     return this.status.getAttribute("data-state", { timeout: 1_000 }).catch(() => null);
   }
