@@ -1,9 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, startServer, stopServer } from "./servers";
+import { ensureBuild, findFreePort, startServer, stopServer } from "./servers";
 import { measureFirstLoadJs } from "./first-load-js";
-
-const PORT = 3100;
 
 /** Builds (once) and measures an empty Next.js page with Tailwind: the baseline for first-load JS. */
 export async function measureEmptyNextPage(root: string) {
@@ -22,9 +20,10 @@ export async function measureEmptyNextPage(root: string) {
     writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`);
   }
   await ensureBuild(dir);
-  const server = await startServer("npx", ["next", "start", "--port", String(PORT)], `http://127.0.0.1:${PORT}/`, { cwd: dir });
+  const port = await findFreePort();
+  const server = await startServer("npx", ["next", "start", "--port", String(port)], `http://127.0.0.1:${port}/`, { cwd: dir });
   try {
-    return await measureFirstLoadJs(`http://127.0.0.1:${PORT}`);
+    return await measureFirstLoadJs(`http://127.0.0.1:${port}`);
   } finally {
     stopServer(server);
   }

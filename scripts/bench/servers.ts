@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 
 export const APP_URL = "http://127.0.0.1:3000";
 export const CAMPUS_URL = "http://127.0.0.1:4000";
@@ -44,4 +45,16 @@ async function isUp(url: string) {
 
 export async function ensureBuild(dir: string) {
   if (!existsSync(`${dir}/.next/BUILD_ID`)) await run("npx", ["next", "build"], { cwd: dir });
+}
+
+/** A port nobody listens on right now. */
+export function findFreePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }

@@ -87,7 +87,9 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl }: Call
     async (control: string, request: () => Promise<{ command: CommandView }>) => {
       const result = await run(control, request);
       if (!result) return;
-      await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: false });
+      // Show the new command at once, then read its status straight away: many commands apply
+      // immediately (spec 4.7), and the next one-second poll would add a second of delay.
+      await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: true });
     },
     [run, refreshCommands],
   );
