@@ -61,6 +61,19 @@ describe("environment", () => {
     expect(() => parseEnv({ CAMPUS_API_URL: "ftp://campus" })).toThrow(/CAMPUS_API_URL: must be an http\(s\) URL/);
   });
 
+  it("REDIS_URL is optional: unset keeps the stores in this process", () => {
+    expect(parseEnv({}).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: " " }).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6390" }).REDIS_URL).toBe("redis://127.0.0.1:6390");
+    expect(parseEnv({ REDIS_URL: "rediss://user:pw@cache.example:6380/2" }).REDIS_URL).toBe("rediss://user:pw@cache.example:6380/2");
+  });
+
+  it("names a REDIS_URL that is not a Redis URL, without printing it", () => {
+    expect(() => parseEnv({ REDIS_URL: "http://:hunter2@cache.example" })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseEnv({ REDIS_URL: "http://:hunter2@cache.example" })).toThrow(expect.not.objectContaining({ message: expect.stringContaining("hunter2") }));
+    expect(() => parseEnv({ REDIS_URL: "127.0.0.1:6379" })).toThrow(/REDIS_URL/);
+  });
+
   it("knows the loopback hosts", () => {
     for (const url of ["http://127.0.0.1:4000", "http://localhost:4000", "http://campus.localhost", "http://[::1]:4000"]) {
       expect(isLoopbackUrl(url)).toBe(true);

@@ -27,6 +27,11 @@ export function isOrigin(value: string): boolean {
   return isHttpUrl(value) && new URL(value).origin === value;
 }
 
+/** A Redis connection URL (redis://[user:password@]host[:port][/db]; rediss:// for TLS). */
+function isRedisUrl(value: string): boolean {
+  return URL.canParse(value) && ["redis:", "rediss:"].includes(new URL(value).protocol) && new URL(value).hostname !== "";
+}
+
 export function isLoopbackUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const host = new URL(value).hostname;
@@ -44,6 +49,7 @@ const rawEnvSchema = z.object({
   CAMPUS_CLIENT_ID: optional,
   CAMPUS_CLIENT_SECRET: optional,
   SESSION_SECRET: optional,
+  REDIS_URL: optional,
 });
 
 const envSchema = rawEnvSchema
@@ -61,6 +67,7 @@ const envSchema = rawEnvSchema
       CAMPUS_CLIENT_ID: localDefault("CAMPUS_CLIENT_ID"),
       CAMPUS_CLIENT_SECRET: localDefault("CAMPUS_CLIENT_SECRET"),
       SESSION_SECRET: localDefault("SESSION_SECRET"),
+      ...(raw.REDIS_URL ? { REDIS_URL: raw.REDIS_URL } : {}),
     };
   })
   .pipe(
@@ -78,6 +85,8 @@ const envSchema = rawEnvSchema
       SESSION_SECRET: z
         .string({ error: "is required when CAMPUS_API_URL is not a loopback host" })
         .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`),
+      // Unset: sessions, call state and activities live in this process only (one instance).
+      REDIS_URL: z.string().refine(isRedisUrl, "must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379").optional(),
     }),
   );
 

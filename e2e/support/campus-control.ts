@@ -63,6 +63,23 @@ export class CampusControl {
     return (await (await this.request.get(`${CAMPUS_API}/host/log`)).json()).entries;
   }
 
+  /** Activities, their invitations and entries (never a session key). */
+  async activities(): Promise<ControlActivities> {
+    return (await this.request.get(`${CAMPUS_API}/control/activities`)).json();
+  }
+
+  async presentations(): Promise<{ presentationId: string; status: string; restoredReason: string | null }[]> {
+    return (await (await this.request.get(`${CAMPUS_API}/control/presentations`)).json()).presentations;
+  }
+
+  async launches(): Promise<{ launchId: string; username: string | null; tabId: string; current: boolean }[]> {
+    return (await (await this.request.get(`${CAMPUS_API}/control/launches`)).json()).launches;
+  }
+
+  async setTabVisible(tabId: string, visible: boolean) {
+    await this.post(`/control/tabs/${tabId}/visibility`, { visible });
+  }
+
   async accessTokens(): Promise<string[]> {
     return (await (await this.request.get(`${CAMPUS_API}/control/credentials`)).json()).accessTokens;
   }
@@ -78,4 +95,10 @@ export type ControlCall = {
   callId: string;
   hostUsername: string;
   members: { username: string; participationId: string; role: string; presence: string; stageState: string; simulated: boolean; camera: boolean; microphone: boolean; playbackMuted: boolean }[];
+};
+
+export type ControlActivities = {
+  activities: { activityId: string; callId: string; label: string; inviter: string }[];
+  invitations: { invitationId: string; activityId: string; recipient: string; status: string }[];
+  entries: { entryId: string; activityId: string; username: string; launchId: string; leaseExpiresAt: string | number | null; endReason: string | null }[];
 };

@@ -33,8 +33,14 @@ describe("spec 4: the page's command body carries no grant, command, clientId or
     expect((await postAccept(post({ grantId: "grt_1" }))).status).toBe(400);
   });
 
-  it("a kind the app does not send yet, or none, is 400", async () => {
-    expect((await postCommand(post({ kind: "activityInvite", activityId: "a" }))).status).toBe(400);
+  it("activityInvite names no activity: the backend sends the session's own (spec 4.13), so an activityId is 400", async () => {
+    expect((await postCommand(post({ kind: "activityInvite", activityId: "act_1" }))).status).toBe(400);
+    expect((await postCommand(post({ kind: "activityInvite", sessionKey: "k".repeat(43) }))).status).toBe(400);
+    expect(commandRequestSchema.parse({ kind: "activityInvite" })).toEqual({ kind: "activityInvite" });
+  });
+
+  it("a kind the campus does not have, or none, is 400", async () => {
+    expect((await postCommand(post({ kind: "dance" }))).status).toBe(400);
     expect((await postCommand(post({ action: "mute" }))).status).toBe(400);
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   actionBodySchema,
+  activityInviteBodySchema,
   attachResultSchema,
   callParticipantSchema,
   callRoleSchema,
@@ -50,17 +51,18 @@ export const startRequestSchema = startBodySchema.omit({ clientId: true });
 export const acceptRequestSchema = z.strictObject({});
 
 // POST /api/call/commands: one grant command kind and its payload, without a clientId.
-// activityInvite comes with activities.
+// activityInvite names no activity: the backend sends the session's own (spec 4.13: never a browser-supplied one).
 export const commandRequestSchema = z.discriminatedUnion("kind", [
   inviteBodySchema.omit({ clientId: true }).extend({ kind: z.literal("invite") }),
   actionBodySchema.omit({ clientId: true }).extend({ kind: z.literal("action") }),
   playbackBodySchema.omit({ clientId: true }).extend({ kind: z.literal("playback") }),
+  activityInviteBodySchema.omit({ clientId: true, activityId: true }).extend({ kind: z.literal("activityInvite") }),
 ]);
 
 /** A command of this session as the page sees it: a session-local ref, never the campus's IDs. */
 export const commandViewSchema = z.strictObject({
   ref: z.string().min(1),
-  kind: z.enum(["start", "accept", "invite", "action", "playback"]),
+  kind: z.enum(["start", "accept", "invite", "action", "playback", "activityInvite"]),
   action: actionBodySchema.shape.action.optional(),
   targetId: actionBodySchema.shape.targetId,
   recipientId: inviteBodySchema.shape.recipientId,

@@ -1,18 +1,18 @@
 import "server-only";
-import type { CallOperation, Command, CommandStatus } from "@/lib/contract";
+import type { CallOperation, Command, CommandStatus, PresentationMode } from "@/lib/contract";
 import { createMemoryStore } from "@/lib/session/store";
 
 /*
- * The session's call state, keyed by the session ID: the grant it attached and the commands it
- * sent. The browser never names a grant or a command; the backend finds them here (spec 4,
- * "Command request rules").
+ * The session's call state, keyed by the session ID: the grant it attached, the commands it sent
+ * and the presentation it prepared. The browser never names a grant, a command or a
+ * presentation; the backend finds them here (spec 4, "Command request rules").
  */
 
 /** The grant of the session's last attach (spec 2, "Call grant"), and the member who attached it. */
 export type GrantBinding = { grantId: string; userId: string; attachedAt: number };
 
 /** Start and accept need no grant; the other kinds go to the session's grant. */
-export type SessionCommandKind = "start" | "accept" | "invite" | "action" | "playback";
+export type SessionCommandKind = "start" | "accept" | "invite" | "action" | "playback" | "activityInvite";
 
 /** What the member asked for: the CallOperation the campus received, without its clientId. */
 export type CommandPayload = Partial<Pick<CallOperation, "action" | "targetId" | "recipientId" | "role" | "muted">>;
@@ -35,10 +35,26 @@ export type CommandRecord = {
 };
 
 /**
+ * The session's current presentation (spec 3 "Presentation status"), prepared by this member for
+ * the session's grant. Its tile URLs are never kept: they are one-use and go to the page once (spec 4.10).
+ */
+export type PresentationBinding = {
+  presentationId: string;
+  userId: string;
+  grantId: string;
+  mode: PresentationMode;
+  /** The selected tiles, in the order they were asked for. */
+  participationIds: string[];
+  /** Epoch milliseconds. */
+  preparedAt: number;
+};
+
+/**
  * One key for the grant and one field per command, so that concurrent requests of one session
  * never read-modify-write a shared list: a shared store maps this onto Redis as
  * `SET call:grant:{sid}` and `HSET call:commands:{sid} {ref}` (each write atomic on its own),
- * `HGETALL` to list and `DEL` to clear.
+ * `HGETALL` to list and `DEL` to clear; the presentation is `call:presentation:{sid}` (`GETDEL` to
+ * take it, a compare-and-delete script to drop it).
  */
 export interface CallStateStore {
   getGrant(sid: string): Promise<GrantBinding | undefined>;
@@ -46,7 +62,13 @@ export interface CallStateStore {
   listCommands(sid: string): Promise<CommandRecord[]>;
   putCommand(sid: string, record: CommandRecord): Promise<void>;
   deleteCommand(sid: string, ref: string): Promise<void>;
-  /** Drops the grant and every command: stale bindings after access loss (spec part 7). */
+  getPresentation(sid: string): Promise<PresentationBinding | undefined>;
+  setPresentation(sid: string, binding: PresentationBinding): Promise<void>;
+  /** Removes the presentation and returns it, in one step, so that only one request releases it. */
+  takePresentation(sid: string): Promise<PresentationBinding | undefined>;
+  /** Removes the presentation only while it is still this one: a newer one prepared meanwhile stays. */
+  dropPresentation(sid: string, presentationId: string): Promise<void>;
+  /** Drops the grant, every command and the presentation: stale bindings after access loss (spec part 7). */
   clear(sid: string): Promise<void>;
 }
 
@@ -65,6 +87,7 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
   const now = options.now ?? Date.now;
   const grants = createMemoryStore<GrantBinding>({ now });
   const commands = new Map<string, CommandHash>();
+  const presentations = createMemoryStore<PresentationBinding>({ now });
   let lastSweep = now();
 
   function sweep() {
@@ -98,9 +121,14 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
     async deleteCommand(sid, ref) {
       liveHash(sid)?.fields.delete(ref);
     },
+    getPresentation: (sid) => presentations.get(sid),
+    setPresentation: (sid, binding) => presentations.set(sid, binding, CALL_STATE_TTL_SECONDS),
+    takePresentation: (sid) => presentations.delete(sid),
+    dropPresentation: (sid, presentationId) => presentations.deleteIf(sid, (binding) => binding.presentationId === presentationId),
     async clear(sid) {
       await grants.delete(sid);
       commands.delete(sid);
+      await presentations.delete(sid);
     },
   };
 }

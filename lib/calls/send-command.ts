@@ -1,5 +1,6 @@
 import "server-only";
 import type { CommandRequest, CommandView, StartRequest } from "@/lib/api/call-schemas";
+import { getSessionActivity } from "@/lib/activity/activity-access";
 import { verifyAccess } from "@/lib/auth/check-access";
 import { backoffDelayMs } from "@/lib/backoff";
 import type { CampusApi } from "@/lib/campus-api";
@@ -14,7 +15,7 @@ import { toCommandView } from "./command-view";
 import type { CallDeps } from "./deps";
 import { getSessionGrantId } from "./session-call-state";
 
-/** A command the page asks for: start and accept need no grant, the other kinds use the session's. */
+/** A command the page asks for: start and accept need no grant, the other kinds use the session's (activityInvite also its activity). */
 export type SessionCommand = ({ kind: "start" } & StartRequest) | { kind: "accept" } | CommandRequest;
 
 /**
@@ -26,6 +27,7 @@ export type SessionCommand = ({ kind: "start" } & StartRequest) | { kind: "accep
 export const COMMAND_RETRY = { maxAttempts: 4, budgetMs: 10_000, baseDelayMs: 250, maxDelayMs: 2_000 } as const;
 
 export const NO_GRANT = "This app is not attached to your call yet; use the call in this app first";
+export const NO_ACTIVITY = "Start an activity in this app first: invitations are to the activity you started";
 
 /**
  * Spec 4.2 and 4.7: one user action becomes one campus command. The grant comes from the session,
@@ -35,10 +37,11 @@ export const NO_GRANT = "This app is not attached to your call yet; use the call
 export async function sendCommand(carrier: SessionCarrier, command: SessionCommand, deps: CallDeps): Promise<CommandView> {
   const session = await getCallSession(carrier, deps, "calls:control");
   const grantId = command.kind === "start" || command.kind === "accept" ? undefined : await requireGrantId(session, deps);
+  const activityId = command.kind === "activityInvite" ? await requireActivityId(session, deps) : "";
   await verifyAccess(session, deps);
 
   const clientId = deps.newClientId();
-  const issue = commandRequest(deps.campus, session.accessToken, grantId ?? "", command, clientId);
+  const issue = commandRequest(deps.campus, session.accessToken, { grantId: grantId ?? "", activityId }, command, clientId);
   const { commandId } = await clearingStaleBindings(session.sid, deps.callState, () => withRetries(issue, deps));
 
   const { kind, ...payload } = command;
@@ -63,11 +66,18 @@ async function requireGrantId(session: VisitorSession, deps: CallDeps): Promise<
   return grantId;
 }
 
+/** Spec 4.7 activityInvite: the activity this session registered, never one the page names. */
+async function requireActivityId(session: VisitorSession, deps: CallDeps): Promise<string> {
+  const access = await getSessionActivity(session, deps.activityAccess);
+  if (access?.role !== "inviter") throw new AppError("CALL_CONFLICT", NO_ACTIVITY);
+  return access.activityId;
+}
+
 /** The campus request of one command, its body built once so every attempt sends the same bytes. */
 function commandRequest(
   campus: CampusApi,
   accessToken: string,
-  grantId: string,
+  { grantId, activityId }: { grantId: string; activityId: string },
   command: SessionCommand,
   clientId: string,
 ): () => Promise<CommandAccepted> {
@@ -95,6 +105,10 @@ function commandRequest(
       const { kind, ...rest } = command;
       const body = { clientId, ...rest };
       return () => campus.sendGrantCommand(accessToken, grantId, kind, body);
+    }
+    case "activityInvite": {
+      const body = { clientId, activityId };
+      return () => campus.sendGrantCommand(accessToken, grantId, command.kind, body);
     }
   }
 }

@@ -16,8 +16,8 @@ import {
   type CommandKind,
   type Grant,
 } from "@/lib/contract";
-import { AppError } from "@/lib/errors";
-import { CAMPUS_UNAVAILABLE, campusRequest, type CampusTransport } from "./request";
+import { bearer, outgoing, sameId, segment } from "./contract-checks";
+import { campusRequest, type CampusTransport } from "./request";
 
 export type StartBody = z.infer<typeof startBodySchema>;
 export type AcceptBody = z.infer<typeof acceptBodySchema>;
@@ -45,23 +45,6 @@ export type CampusCallsApi = {
   ): Promise<CommandAccepted>;
   getCommand(accessToken: string, commandId: string): Promise<Command>;
 };
-
-const bearer = (accessToken: string) => `Bearer ${accessToken}`;
-const segment = (id: string) => encodeURIComponent(id);
-
-/** A body this app builds must match the contract before it leaves; a mismatch is the app's bug, not the member's. */
-function outgoing<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new AppError("BAD_USER_INPUT", "The command does not match the campus contract");
-  return result.data;
-}
-
-/** A response about another resource than the one asked for is off the contract. */
-function sameId<T>(value: T, actual: string, expected: string, path: string): T {
-  if (actual === expected) return value;
-  console.warn(`campus GET ${path}: response for another resource`);
-  throw new AppError("INTERNAL_SERVER_ERROR", CAMPUS_UNAVAILABLE);
-}
 
 export function createCallsApi(transport: CampusTransport): CampusCallsApi {
   return {
@@ -108,7 +91,7 @@ export function createCallsApi(transport: CampusTransport): CampusCallsApi {
     getGrant: async (accessToken, grantId) => {
       const path = `/v1/apps/calls/grants/${segment(grantId)}` as const;
       const grant = await campusRequest(transport, { method: "GET", path, authorization: bearer(accessToken), schema: grantSchema });
-      return sameId(grant, grant.grantId, grantId, "/v1/apps/calls/grants/{id}");
+      return sameId(grant, grant.grantId, grantId, "GET /v1/apps/calls/grants/{id}");
     },
 
     // Spec 4.7: one body shape per kind, each a strict subset of CallOperation.
@@ -126,7 +109,7 @@ export function createCallsApi(transport: CampusTransport): CampusCallsApi {
     getCommand: async (accessToken, commandId) => {
       const path = `/v1/apps/calls/commands/${segment(commandId)}` as const;
       const command = await campusRequest(transport, { method: "GET", path, authorization: bearer(accessToken), schema: commandSchema });
-      return sameId(command, command.commandId, commandId, "/v1/apps/calls/commands/{id}");
+      return sameId(command, command.commandId, commandId, "GET /v1/apps/calls/commands/{id}");
     },
   };
 }

@@ -1,7 +1,9 @@
 import "server-only";
 import { memberSchema, tokenSchema, type Member, type Token } from "@/lib/contract";
+import { createActivitiesApi, type CampusActivitiesApi } from "./activities";
 import { basicAuthorization } from "./basic-auth";
 import { createCallsApi, type CampusCallsApi } from "./calls";
+import { createPresentationsApi, type CampusPresentationsApi } from "./presentations";
 import { campusRequest, type CampusTransport } from "./request";
 
 export type CampusApiConfig = {
@@ -16,7 +18,9 @@ export type CampusApiConfig = {
 export type CampusApi = {
   exchangeCode(code: string): Promise<Token>;
   getMember(accessToken: string): Promise<Member>;
-} & CampusCallsApi;
+} & CampusCallsApi &
+  CampusPresentationsApi &
+  CampusActivitiesApi;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -49,5 +53,7 @@ export function createCampusApi(config: CampusApiConfig): CampusApi {
       }),
 
     ...createCallsApi(transport),
+    ...createPresentationsApi(transport),
+    ...createActivitiesApi(transport),
   };
 }

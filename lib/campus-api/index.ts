@@ -8,6 +8,8 @@ import { createCampusApi, type CampusApi } from "./client";
  */
 export { createCampusApi, type CampusApi, type CampusApiConfig } from "./client";
 export { COMMAND_ATTEMPT_TIMEOUT_MS, type AcceptBody, type CampusCallsApi, type GrantCommandBody, type StartBody } from "./calls";
+export { PRESENTATION_ATTEMPT_TIMEOUT_MS, type CampusPresentationsApi, type PresentationOperation } from "./presentations";
+export { type CampusActivitiesApi } from "./activities";
 export { CAMPUS_UNAVAILABLE } from "./request";
 
 let campusApi: CampusApi | undefined;

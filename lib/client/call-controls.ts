@@ -9,7 +9,17 @@ import { TARGETED_ACTIONS, type CallAction, type CallParticipant } from "@/lib/c
 export type TargetedAction = (typeof TARGETED_ACTIONS)[number];
 
 /** Actions that need the member's native confirmation in the campus page (spec 4.7). */
-export const NATIVE_CONFIRMATION: ReadonlySet<string> = new Set(["start", "accept", "invite", "cameraOn", "unmute", "stage/join", "leave", "end"]);
+export const NATIVE_CONFIRMATION: ReadonlySet<string> = new Set([
+  "start",
+  "accept",
+  "invite",
+  "activityInvite",
+  "cameraOn",
+  "unmute",
+  "stage/join",
+  "leave",
+  "end",
+]);
 
 export function isHost(grant: ActiveGrantView, userId: string): boolean {
   return grant.hostUserId === userId;

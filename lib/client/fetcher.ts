@@ -14,6 +14,8 @@ type ApiRequest<T extends z.ZodType> = {
   method?: "GET" | "POST";
   body?: unknown;
   schema: T;
+  /** Lets the request outlive the page (a release on `pagehide`); sendBeacon cannot send the launch header. */
+  keepalive?: boolean;
 };
 
 /**
@@ -33,6 +35,7 @@ export async function fetchApi<T extends z.ZodType>(path: `/api/${string}`, requ
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       cache: "no-store",
       credentials: "same-origin",
+      keepalive: request.keepalive ?? false,
     });
   } catch {
     throw new AppError("INTERNAL_SERVER_ERROR", "The app could not be reached; check the connection and try again");

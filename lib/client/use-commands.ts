@@ -5,13 +5,16 @@ import { commandPollMs } from "./call-polling";
 import type { LaunchCredentials } from "./fetcher";
 import { retryCallRead } from "./read-retry";
 
+/** The SWR key of the command list: a command sent from elsewhere in the page revalidates it. */
+export const commandsKey = (launch: LaunchCredentials) => ["/api/call/commands", launch.launchId] as const;
+
 /**
  * The session's recent commands (spec 4.8), oldest first. Polled every second only while one is
  * in flight; once all are terminal the list rests until the next command.
  */
 export function useCommands(launch: LaunchCredentials, options: { enabled: boolean; onError: (error: unknown) => void }) {
   const [pollMs, setPollMs] = useState(0);
-  const { data, mutate } = useSWR(options.enabled ? ["/api/call/commands", launch.launchId] : null, () => callApi.listCommands(launch), {
+  const { data, mutate } = useSWR(options.enabled ? commandsKey(launch) : null, () => callApi.listCommands(launch), {
     refreshInterval: pollMs,
     refreshWhenHidden: false,
     revalidateOnFocus: false,

@@ -11,6 +11,12 @@ export interface Store<T> {
   delete(key: string): Promise<T | undefined>;
 }
 
+/** The in-memory store, with a compare-and-delete that a shared store would run as one script. */
+export type MemoryStore<T> = Store<T> & {
+  /** Removes the key only while its value matches, in one step. */
+  deleteIf(key: string, matches: (value: T) => boolean): Promise<void>;
+};
+
 type Entry<T> = { value: T; expiresAt: number };
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -19,7 +25,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  * One process only: sessions are lost on restart and not shared between instances.
  * Values are copied in and out, as a networked store would, so callers cannot mutate stored records.
  */
-export function createMemoryStore<T>(options: { now?: () => number } = {}): Store<T> {
+export function createMemoryStore<T>(options: { now?: () => number } = {}): MemoryStore<T> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<T>>();
   let lastSweep = now();
@@ -53,6 +59,10 @@ export function createMemoryStore<T>(options: { now?: () => number } = {}): Stor
       const entry = live(key);
       entries.delete(key);
       return entry?.value;
+    },
+    async deleteIf(key, matches) {
+      const entry = live(key);
+      if (entry && matches(entry.value)) entries.delete(key);
     },
   };
 }

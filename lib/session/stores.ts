@@ -1,6 +1,10 @@
 import "server-only";
+import type { ActivityAccess } from "@/lib/activity/activity-access";
 import { createMemoryCallStateStore, type CallStateStore } from "@/lib/calls/call-state-store";
+import { getEnv } from "@/lib/env";
 import type { PendingState, SessionRecord } from "./records";
+import { getRedisClient } from "./redis-client";
+import { createRedisSessionStores } from "./redis-stores";
 import { createMemoryStore, type Store } from "./store";
 
 export type SessionStores = {
@@ -8,16 +12,23 @@ export type SessionStores = {
   pendingStates: Store<PendingState>;
   /** The session's grant and commands, keyed by its sid; ending the session clears them. */
   callState: CallStateStore;
+  /** The session's activity (key, IDs, entry lease), keyed by its sid; ending the session clears it. */
+  activityAccess: Store<ActivityAccess>;
 };
 
 // Kept on globalThis so that every route bundle, and a module reload in development, share one store.
 const holder = globalThis as typeof globalThis & { __visitorSessionStores?: SessionStores };
 
+/** With REDIS_URL, on Redis, shared by every app process; without, in this process only. */
 export function getSessionStores(): SessionStores {
-  holder.__visitorSessionStores ??= {
-    sessions: createMemoryStore<SessionRecord>(),
-    pendingStates: createMemoryStore<PendingState>(),
-    callState: createMemoryCallStateStore(),
-  };
+  const redisUrl = getEnv().REDIS_URL;
+  holder.__visitorSessionStores ??= redisUrl
+    ? createRedisSessionStores(getRedisClient(redisUrl))
+    : {
+        sessions: createMemoryStore<SessionRecord>(),
+        pendingStates: createMemoryStore<PendingState>(),
+        callState: createMemoryCallStateStore(),
+        activityAccess: createMemoryStore<ActivityAccess>(),
+      };
   return holder.__visitorSessionStores;
 }

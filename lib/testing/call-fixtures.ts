@@ -1,7 +1,7 @@
 // Call fixtures: statuses, grants, participants, commands and a signed-in session with call scopes, each in one line.
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { CallDeps } from "@/lib/calls/deps";
-import type { ActiveGrant, CallParticipant, Command, Scope } from "@/lib/contract";
+import type { ActiveGrant, CallParticipant, Command, Presentation, Scope } from "@/lib/contract";
 import { sealHandle } from "@/lib/session/handle";
 import { aCampus, aCarrier, aMember, authDeps, CAMPUS_ORIGIN, TEST_SECRET } from "./fixtures";
 
@@ -47,6 +47,17 @@ export function anActiveGrantView(overrides: Partial<ActiveGrantView> = {}): Act
 
 export function aCommand(overrides: Partial<Command> = {}): Command {
   return { commandId: "cmd_1", status: "pending", ...overrides };
+}
+
+export function aPresentation(overrides: Partial<Presentation> = {}): Presentation {
+  return {
+    presentationId: "prs_1",
+    status: "commitRequested",
+    mode: "video",
+    tiles: [{ tileId: "til_1", participationId: "par_ada", ready: true, visible: true }],
+    restoredReason: null,
+    ...overrides,
+  };
 }
 
 export const campusError = (code: string, status: number, message = "refused", headers: HeadersInit = {}) =>

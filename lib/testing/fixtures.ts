@@ -1,4 +1,5 @@
 // Test fixtures: members, launches, clocks, a fake campus and fresh stores, each in one line.
+import type { ActivityAccess } from "@/lib/activity/activity-access";
 import type { AuthDeps } from "@/lib/auth/deps";
 import { createMemoryCallStateStore } from "@/lib/calls/call-state-store";
 import { createCampusApi, type CampusApi } from "@/lib/campus-api";
@@ -62,6 +63,7 @@ export function authDeps(options: { fetch?: typeof globalThis.fetch; now?: () =>
     sessions: createMemoryStore<SessionRecord>({ now }),
     pendingStates: createMemoryStore<PendingState>({ now }),
     callState: createMemoryCallStateStore({ now }),
+    activityAccess: createMemoryStore<ActivityAccess>({ now }),
     campus: aCampusApi(options.fetch ?? aCampus().fetch),
     campusOrigins: [CAMPUS_ORIGIN],
     sessionSecret: TEST_SECRET,

@@ -9,6 +9,7 @@ import { useCallActions } from "@/lib/client/use-call-actions";
 import { useCallStatus } from "@/lib/client/use-call-status";
 import { useCommands } from "@/lib/client/use-commands";
 import { useGrant } from "@/lib/client/use-grant";
+import { ActivityPanel } from "../activity/activity-panel";
 import { Button } from "../status-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
 import { ActiveCall } from "./active-call";
@@ -118,7 +119,17 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl }: Call
       {accessLoss ? (
         <AccessLost loss={accessLoss} />
       ) : grant.grant?.status === "active" ? (
-        <ActiveCall {...controls} grant={grant.grant} userId={member.userId} campusOrigin={campusOrigin} canControl={canControl} />
+        <ActiveCall
+          {...controls}
+          grant={grant.grant}
+          userId={member.userId}
+          launch={launch}
+          campusOrigin={campusOrigin}
+          canControl={canControl}
+          onExpired={onExpired}
+          onAccessLost={loseAccess}
+          onCallChanged={refreshCallState}
+        />
       ) : grant.grant?.status === "approval" ? (
         <WaitingApproval />
       ) : (
@@ -133,6 +144,9 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl }: Call
           {errorMessage(readError)}
         </p>
       ) : null}
+      {accessLoss ? null : (
+        <ActivityPanel launch={launch} userId={member.userId} grant={grant.grant} canControl={canControl} onExpired={onExpired} onAccessLost={loseAccess} />
+      )}
       {canControl && !accessLoss ? <CommandList commands={commands.commands} /> : null}
     </CallSection>
   );

@@ -24,6 +24,8 @@ function describe(command: CommandView): string {
       return command.muted ? "Mute call audio" : "Unmute call audio";
     case "action":
       return command.targetId ? `${command.action} (${command.targetId})` : (command.action ?? "action");
+    case "activityInvite":
+      return "Invite to the activity";
   }
 }
 

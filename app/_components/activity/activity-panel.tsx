@@ -1,0 +1,92 @@
+import { useCallback } from "react";
+import { useSWRConfig } from "swr";
+import type { CreateActivityRequest } from "@/lib/api/activity-schemas";
+import type { GrantView } from "@/lib/api/call-schemas";
+import { activityApi } from "@/lib/client/activity-api";
+import { callErrorEffect } from "@/lib/client/call-errors";
+import type { LaunchCredentials } from "@/lib/client/fetcher";
+import { useActivity } from "@/lib/client/use-activity";
+import { useCallActions } from "@/lib/client/use-call-actions";
+import { commandsKey } from "@/lib/client/use-commands";
+import { ControlFeedback } from "../call/control-feedback";
+import { Button } from "../status-panel";
+import { ActivityEnded } from "./activity-ended";
+import { CreatePollForm } from "./create-poll-form";
+import { PollView } from "./poll-view";
+
+type ActivityPanelProps = {
+  launch: LaunchCredentials;
+  userId: string;
+  grant: GrantView | null | undefined;
+  canControl: boolean;
+  onExpired: (error: unknown) => void;
+  onAccessLost: (error: unknown) => void;
+};
+
+/**
+ * The shared poll of the call (spec 4.11-4.13). With an active grant, a member with calls:control
+ * starts one and invites the call; a launch opened from an invitation joins it on its own. The
+ * ended notice stays after the grant ends, so the member sees why.
+ */
+export function ActivityPanel(props: ActivityPanelProps) {
+  const { launch, onExpired, onAccessLost } = props;
+  const onReadError = useCallback(
+    (error: unknown) => {
+      const effect = callErrorEffect(error);
+      if (effect.kind === "expired") onExpired(error);
+      if (effect.kind === "access-lost") onAccessLost(error);
+    },
+    [onExpired, onAccessLost],
+  );
+  const activity = useActivity(launch, { enabled: true, grant: props.grant, onError: onReadError });
+  const { refresh, show } = activity;
+  const actions = useCallActions({ onExpired, onAccessLost, onConflict: () => void refresh() });
+  const { mutate } = useSWRConfig();
+
+  const response = activity.response;
+  const grantActive = props.grant?.status === "active";
+  if (!response || (response.state === "none" && (!grantActive || activity.checkingEntry))) return null;
+
+  const disabled = actions.busy !== null || actions.rateLimit !== null;
+  const create = (body: CreateActivityRequest) =>
+    void actions.run("activity-create", () => activityApi.create(launch, body)).then((result) => result && show(result));
+  // A refused vote (lease lapsed, member left) has ended access on the backend: read why.
+  const vote = (option: number) =>
+    void actions.run("activity-vote", () => activityApi.vote(launch, option)).then((result) => (result ? show(result) : void refresh()));
+  const invite = () =>
+    void actions.run("activity-invite", () => activityApi.invite(launch)).then((result) => {
+      if (result) void mutate(commandsKey(launch));
+    });
+  const participants = props.grant?.status === "active" ? props.grant.participants : [];
+
+  return (
+    <section data-testid="activity-panel" aria-label="Shared activity" className="space-y-3 rounded-lg border border-slate-200 p-3">
+      {response.state === "joined" ? (
+        <>
+          <PollView activity={response.activity} participants={participants} userId={props.userId} canVote={grantActive && !disabled} onVote={vote} />
+          <ControlFeedback control="activity-vote" actions={actions} />
+          {response.activity.role === "inviter" && grantActive ? (
+            <div className="space-y-1">
+              <Button testId="activity-invite" size="sm" variant="secondary" disabled={disabled} onClick={invite}>
+                {actions.busy === "activity-invite" ? "Asking the campus…" : "Invite the call"}
+              </Button>
+              <p className="text-xs text-slate-500">You choose who to invite in the campus page; they accept there.</p>
+              <ControlFeedback control="activity-invite" actions={actions} />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {response.state === "ended" ? <ActivityEnded ended={response.ended} /> : null}
+      {response.state !== "joined" && grantActive ? (
+        props.canControl ? (
+          <>
+            <CreatePollForm onCreate={create} disabled={disabled} busy={actions.busy === "activity-create"} />
+            <ControlFeedback control="activity-create" actions={actions} />
+          </>
+        ) : (
+          <p className="text-xs text-slate-500">Starting a shared poll needs calls:control; invitations to one open it here.</p>
+        )
+      ) : null}
+    </section>
+  );
+}

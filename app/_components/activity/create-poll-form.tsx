@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from "react";
+import type { CreateActivityRequest } from "@/lib/api/activity-schemas";
+import { POLL_LIMITS } from "@/lib/activity/poll";
+import { LIMITS } from "@/lib/contract";
+import { Button } from "../status-panel";
+
+const INPUT = "w-full rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600";
+
+/** A new shared poll: a question and two to six options. The label is what invitees see in the campus page. */
+export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) => void; disabled: boolean; busy: boolean }) {
+  const [label, setLabel] = useState("");
+  const [question, setQuestion] = useState("");
+  const [options, setOptions] = useState(["", ""]);
+  const filled = options.map((option) => option.trim()).filter(Boolean);
+  const ready = question.trim() !== "" && filled.length >= POLL_LIMITS.minOptions;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const title = label.trim() || question.trim().slice(0, LIMITS.activityLabelMaxLength);
+    props.onCreate({ label: title, question: question.trim(), options: filled });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <p className="text-sm font-medium">Start a shared poll</p>
+      <input
+        data-testid="activity-question"
+        className={INPUT}
+        value={question}
+        maxLength={POLL_LIMITS.questionMaxLength}
+        placeholder="Question"
+        aria-label="Question"
+        onChange={(event) => setQuestion(event.target.value)}
+      />
+      {options.map((option, index) => (
+        <input
+          key={index}
+          data-testid="activity-option"
+          className={INPUT}
+          value={option}
+          maxLength={POLL_LIMITS.optionMaxLength}
+          placeholder={`Option ${index + 1}`}
+          aria-label={`Option ${index + 1}`}
+          onChange={(event) => setOptions(options.map((current, at) => (at === index ? event.target.value : current)))}
+        />
+      ))}
+      <input
+        data-testid="activity-label-input"
+        className={INPUT}
+        value={label}
+        maxLength={LIMITS.activityLabelMaxLength}
+        placeholder="Label in the invitation (optional; the question otherwise)"
+        aria-label="Label"
+        onChange={(event) => setLabel(event.target.value)}
+      />
+      <div className="flex flex-wrap gap-2">
+        {options.length < POLL_LIMITS.maxOptions ? (
+          <Button testId="activity-add-option" variant="secondary" size="sm" onClick={() => setOptions([...options, ""])}>
+            Add an option
+          </Button>
+        ) : null}
+        <Button testId="activity-create" type="submit" size="sm" disabled={props.disabled || !ready}>
+          {props.busy ? "Registering with the campus…" : "Start the poll"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from "react";
+import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { PresentationMode } from "@/lib/contract";
+import type { LaunchCredentials } from "@/lib/client/fetcher";
+import { currentSelection, recoverySelection, tileCandidates, toggleTile } from "@/lib/client/presentation-selection";
+import { usePresentation } from "@/lib/client/use-presentation";
+import { isFinalStatus } from "@/lib/presentations/status";
+import { Button } from "../../status-panel";
+import { PresentationStatusLine } from "./presentation-status";
+import { PresentationTiles } from "./presentation-tiles";
+import { SpeakerPicker } from "./speaker-picker";
+
+type PresentationPanelProps = {
+  grant: ActiveGrantView;
+  launch: LaunchCredentials;
+  campusOrigin: string;
+  onExpired: (error: unknown) => void;
+  onAccessLost: (error: unknown) => void;
+  onCallChanged: () => void;
+};
+
+/**
+ * Spec 3 and 4.9-4.10: present the call in this app, as video tiles of chosen speakers or audio
+ * only. One click prepares, mounts the tiles and commits; a new selection prepares a new presentation.
+ */
+export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAccessLost, onCallChanged }: PresentationPanelProps) {
+  const { presentation, starting, releasing, error, start, release } = usePresentation(launch, campusOrigin, { onExpired, onAccessLost, onCallChanged });
+  const [mode, setMode] = useState<PresentationMode>("video");
+  const [anyParticipant, setAnyParticipant] = useState(false);
+  const [picked, setPicked] = useState<string[]>([]);
+
+  const candidates = tileCandidates(grant, anyParticipant);
+  const selected = currentSelection(picked, candidates);
+  const live = presentation !== null && !isFinalStatus(presentation.status);
+  const busy = starting || releasing;
+  // Video with speakers on stage needs at least one tile to commit (spec 3).
+  const needsPick = mode === "video" && selected.length === 0 && tileCandidates(grant, false).length > 0;
+
+  return (
+    <section data-testid="presentation" aria-label="Present the call in this app" className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-medium">Present the call here</h3>
+        <label className="flex items-center gap-1.5 text-xs text-slate-600">
+          Show
+          <select
+            data-testid="presentation-mode"
+            value={mode}
+            disabled={busy}
+            onChange={(event) => setMode(event.target.value === "audioOnly" ? "audioOnly" : "video")}
+            className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+          >
+            <option value="video">Video tiles</option>
+            <option value="audioOnly">Audio only</option>
+          </select>
+        </label>
+      </div>
+      {mode === "video" ? (
+        <SpeakerPicker
+          candidates={candidates}
+          selected={selected}
+          ownParticipationId={grant.participationId}
+          anyParticipant={anyParticipant}
+          disabled={busy}
+          onToggle={(id, checked) => setPicked(toggleTile(selected, id, checked))}
+          onAnyParticipant={setAnyParticipant}
+        />
+      ) : (
+        <p className="text-xs text-slate-500">No tiles: the campus stops incoming video and keeps speaker audio playing.</p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button testId="presentation-start" size="sm" disabled={busy || needsPick} onClick={() => void start(mode, mode === "video" ? selected : [])}>
+          {starting ? "Presenting…" : live ? "Present this selection" : "Present here"}
+        </Button>
+        {live ? (
+          <Button testId="presentation-release" size="sm" variant="secondary" disabled={busy} onClick={() => void release()}>
+            Give back to the campus
+          </Button>
+        ) : null}
+        {presentation?.status === "restored" ? (
+          <Button
+            testId="presentation-recover"
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void start(presentation.mode, presentation.mode === "video" ? recoverySelection(presentation.participationIds, grant) : [])}
+          >
+            Present again
+          </Button>
+        ) : null}
+      </div>
+      {presentation ? <PresentationStatusLine presentation={presentation} /> : null}
+      {error ? (
+        <p data-testid="presentation-error" role="alert" className="text-sm text-rose-700">
+          {error}
+        </p>
+      ) : null}
+      {presentation?.tiles.length ? <PresentationTiles presentation={presentation} participants={grant.participants} /> : null}
+    </section>
+  );
+}

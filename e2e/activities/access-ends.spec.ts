@@ -1,0 +1,43 @@
+import { expect, test } from "../support/fixtures";
+import type { CampusPage } from "../support/campus-page";
+import { membersInOnePoll, optionButton, vote } from "../support/activity";
+
+/** The member's next vote; the app may already have noticed the loss on its own lease recheck. */
+async function tryToVote(campus: CampusPage, option: string) {
+  await optionButton(campus, option)
+    .click({ timeout: 2_000 })
+    .catch(async (error) => {
+      if (!(await campus.app.getByTestId("activity-ended").isVisible())) throw error;
+    });
+}
+
+// Spec 3 "Activity entry": departure, app exit, permission loss or lease expiry ends access.
+test.describe("activity access ends", () => {
+  test("when the twenty-second lease lapses without a recheck", async ({ control, openCampusAs }) => {
+    const { ada, grace } = await membersInOnePoll(control, openCampusAs);
+    await vote(grace, "Salad");
+
+    await control.advanceClock(21);
+    await tryToVote(grace, "Pie");
+    const ended = grace.app.getByTestId("activity-ended");
+    await expect(ended).toBeVisible();
+    await expect(ended).toContainText(/lease/i);
+    await expect(grace.app.getByTestId("activity-poll")).toHaveCount(0);
+    await expect(optionButton(ada, "Pie")).toHaveAttribute("data-votes", "0");
+
+    // The inviter's access rests on her grant and registration, not on a lease.
+    await vote(ada, "Pie");
+    await expect(optionButton(ada, "Pie")).toHaveAttribute("data-votes", "1");
+  });
+
+  test("when the member leaves the call", async ({ control, openCampusAs }) => {
+    const { callId, grace } = await membersInOnePoll(control, openCampusAs);
+    const member = (await control.calls())[0]!.members.find((candidate) => candidate.username === "grace")!;
+    await control.simulate(callId, member.participationId, "leave");
+
+    const ended = grace.app.getByTestId("activity-ended");
+    await expect(ended).toBeVisible();
+    await expect(ended).toContainText(/left the call/i);
+    expect((await control.activities()).entries.map((entry) => entry.endReason)).toEqual(["memberLeft"]);
+  });
+});

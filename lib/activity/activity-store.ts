@@ -1,0 +1,75 @@
+import "server-only";
+import type { PollDefinition, PollState } from "./poll";
+
+/*
+ * The app's own activity sessions, keyed by their server-generated session key (spec 2
+ * CallActivity `sessionKey`). The poll is fixed at creation; each vote is one field of its own,
+ * so concurrent votes never read-modify-write a shared list. A shared store maps this onto Redis
+ * as a key for the poll, a hash of votes (HSET userId) and a version counter (INCR), a vote being
+ * one script (redis-activity-store.ts).
+ */
+export interface ActivityStore {
+  create(sessionKey: string, poll: PollDefinition): Promise<void>;
+  read(sessionKey: string): Promise<PollState | undefined>;
+  /** Records or changes one member's vote and bumps the version, in one step; undefined once the session is gone. */
+  vote(sessionKey: string, userId: string, option: number): Promise<PollState | undefined>;
+  remove(sessionKey: string): Promise<void>;
+}
+
+/** An activity lives as long as its call; a call outlives many 15-minute logins. Each vote renews it. */
+export const ACTIVITY_TTL_SECONDS = 6 * 60 * 60;
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+type Session = { poll: PollDefinition; votes: Map<string, number>; version: number; expiresAt: number };
+
+/** One process only, like the memory session store; values are copied in and out. */
+export function createMemoryActivityStore(options: { now?: () => number } = {}): ActivityStore {
+  const now = options.now ?? Date.now;
+  const sessions = new Map<string, Session>();
+  let lastSweep = now();
+
+  function sweep() {
+    if (now() - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now();
+    for (const [key, session] of sessions) if (session.expiresAt <= lastSweep) sessions.delete(key);
+  }
+
+  function live(sessionKey: string): Session | undefined {
+    const session = sessions.get(sessionKey);
+    if (session && session.expiresAt <= now()) {
+      sessions.delete(sessionKey);
+      return undefined;
+    }
+    return session;
+  }
+
+  const snapshot = (session: Session): PollState => ({
+    ...structuredClone(session.poll),
+    votes: Object.fromEntries(session.votes),
+    version: session.version,
+  });
+
+  return {
+    async create(sessionKey, poll) {
+      sweep();
+      sessions.set(sessionKey, { poll: structuredClone(poll), votes: new Map(), version: 0, expiresAt: now() + ACTIVITY_TTL_SECONDS * 1000 });
+    },
+    async read(sessionKey) {
+      const session = live(sessionKey);
+      return session && snapshot(session);
+    },
+    // No await between the read and the write: one step, as the Redis script is.
+    async vote(sessionKey, userId, option) {
+      const session = live(sessionKey);
+      if (!session) return undefined;
+      session.votes.set(userId, option);
+      session.version += 1;
+      session.expiresAt = now() + ACTIVITY_TTL_SECONDS * 1000;
+      return snapshot(session);
+    },
+    async remove(sessionKey) {
+      sessions.delete(sessionKey);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { callActivitySchema } from "@/lib/contract";
+import { ACTIVITY_ID, REGISTER_PATH, activityDeps, registered } from "@/lib/testing/activity-fixtures";
+import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
+import { createActivity } from "./create-activity";
+import { newSessionKey } from "./session-key";
+
+const input = { label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
+
+describe("spec 4.11: a new activity is registered for the session's grant", () => {
+  it("makes the session key on the server, registers it with the session's grant, and keeps both in the session", async () => {
+    const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
+    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    const response = await createActivity(carrier, input, deps);
+
+    const registration = campus.requests.find((request) => request.url.endsWith("/v1/apps/calls/activities"));
+    expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: "Lunch" });
+    expect(await deps.activityAccess.get(sid)).toEqual({ role: "inviter", userId: "usr_ada", activityId: ACTIVITY_ID, sessionKey: "server-made-key" });
+    expect(await deps.activities.read("server-made-key")).toMatchObject({ question: "What for lunch?", options: ["Soup", "Salad"], createdBy: "usr_ada" });
+    expect(response).toEqual({
+      state: "joined",
+      activity: { role: "inviter", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"], votes: [], version: 0 },
+    });
+  });
+
+  it("the page never sees the session key or the activity ID", async () => {
+    const { deps } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    const body = JSON.stringify(await createActivity(carrier, input, deps));
+    expect(body).not.toContain("server-made-key");
+    expect(body).not.toContain(ACTIVITY_ID);
+  });
+
+  it("the real session key is random, at least 128 bits, new every time, within the spec's 256 chars", () => {
+    const keys = new Set(Array.from({ length: 100 }, newSessionKey));
+    expect(keys.size).toBe(100);
+    for (const key of keys) {
+      expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(callActivitySchema.shape.sessionKey.safeParse(key).success).toBe(true);
+      expect(Buffer.from(key, "base64url").length * 8).toBeGreaterThanOrEqual(128);
+    }
+  });
+
+  it("without an attached grant: CALL_CONFLICT, and nothing is registered", async () => {
+    const { deps, campus } = activityDeps();
+    const { carrier } = await aCallSession(deps);
+    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "CALL_CONFLICT" });
+    expect(callRequests(campus.requests)).toEqual([]);
+  });
+
+  it("needs calls:control, checked before the campus is asked", async () => {
+    const { deps, campus } = activityDeps();
+    const { carrier } = await aCallSession(deps, { scopes: ["calls:read"], grantId: GRANT_ID });
+    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(campus.requests).toHaveLength(0);
+  });
+
+  it("a refused registration leaves no session behind and no access in the session", async () => {
+    const { deps } = activityDeps({ routes: { [REGISTER_PATH]: () => campusError("FORBIDDEN", 403, "approval needed") } });
+    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "FORBIDDEN", message: "approval needed" });
+    expect(await deps.activities.read("k".repeat(43))).toBeUndefined();
+    expect(await deps.activityAccess.get(sid)).toBeUndefined();
+  });
+});

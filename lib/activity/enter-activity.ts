@@ -1,0 +1,33 @@
+import "server-only";
+import type { ActivityResponse } from "@/lib/api/activity-schemas";
+import { getCallSession } from "@/lib/calls/call-session";
+import { AppError } from "@/lib/errors";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import { readVerifiedEntry, recheckAccess, respondWithPoll } from "./access-checks";
+import { getSessionActivity } from "./activity-access";
+import { NO_ACTIVITY_RESPONSE, endedResponse } from "./activity-view";
+import type { ActivityDeps } from "./deps";
+
+/**
+ * Spec 4.13: joins, or stays in, the activity of the invitation this launch was opened from,
+ * through the campus's verified entry only: its sessionKey and userId, never anything the browser
+ * sends. The page asks once the grant is active, then every few seconds to renew the lease, and
+ * when the grant stops being active; for an inviter the same call rechecks its registration.
+ *
+ * A launch not opened from an invitation (the inviter's, any other) has no entry: the campus
+ * answers 403 and the answer is `none`. Once joined, a 403 ends access for good (spec 3).
+ */
+export async function enterActivity(carrier: SessionCarrier, deps: ActivityDeps): Promise<ActivityResponse> {
+  const session = await getCallSession(carrier, deps, "calls:read");
+  const access = await getSessionActivity(session, deps.activityAccess);
+  if (access?.role === "ended") return endedResponse(access);
+
+  try {
+    const current = access ? await recheckAccess(session, access, deps) : await readVerifiedEntry(session, deps);
+    return await respondWithPoll(session, current, deps);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== "FORBIDDEN") throw error;
+    // Without access there was nothing to end: this launch has no entry. With it, recheckAccess ended it.
+    return access ? { state: "ended", ended: { code: error.code, message: error.message } } : NO_ACTIVITY_RESPONSE;
+  }
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import type { ActivityResponse } from "@/lib/api/activity-schemas";
+import { getCallSession } from "@/lib/calls/call-session";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import { LEASE_LAPSED, endAccess, respondWithPoll } from "./access-checks";
+import { getSessionActivity } from "./activity-access";
+import { NO_ACTIVITY_RESPONSE, endedResponse } from "./activity-view";
+import type { ActivityDeps } from "./deps";
+
+/**
+ * The session's poll, as the page polls it: from the app's own store, at no cost to the campus.
+ * A guest whose lease ran out without a recheck has lost access (spec 3 "Activity entry"), even
+ * before the campus is asked again.
+ */
+export async function readActivity(carrier: SessionCarrier, deps: ActivityDeps): Promise<ActivityResponse> {
+  const session = await getCallSession(carrier, deps, "calls:read");
+  const access = await getSessionActivity(session, deps.activityAccess);
+  if (!access) return NO_ACTIVITY_RESPONSE;
+  if (access.role === "ended") return endedResponse(access);
+  if (access.role === "guest" && access.leaseExpiresAt <= deps.now()) {
+    return endedResponse(await endAccess(session, deps, { code: "FORBIDDEN", message: LEASE_LAPSED }));
+  }
+  return respondWithPoll(session, access, deps);
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import type { ActivityResponse, VoteRequest } from "@/lib/api/activity-schemas";
+import { verifyAccess } from "@/lib/auth/check-access";
+import { getCallSession } from "@/lib/calls/call-session";
+import { AppError } from "@/lib/errors";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import { SESSION_GONE, endAccess, recheckAccess } from "./access-checks";
+import { getSessionActivity } from "./activity-access";
+import { joinedResponse } from "./activity-view";
+import type { ActivityDeps } from "./deps";
+import { isOption } from "./poll";
+
+export const NOT_JOINED = "You have not joined an activity in this launch";
+
+/**
+ * A vote, a protected activity action: userinfo first (spec 4.2), then the access is rechecked
+ * with the campus (spec 3: the lease is rechecked while protected actions continue). The vote is
+ * keyed by the verified userId of the session, never one the page names.
+ */
+export async function castVote(carrier: SessionCarrier, input: VoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
+  const session = await getCallSession(carrier, deps, "calls:read");
+  const access = await getSessionActivity(session, deps.activityAccess);
+  if (!access) throw new AppError("CALL_CONFLICT", NOT_JOINED);
+  if (access.role === "ended") throw new AppError("FORBIDDEN", access.message);
+
+  await verifyAccess(session, deps);
+  const current = await recheckAccess(session, access, deps);
+  const poll = await deps.activities.read(current.sessionKey);
+  if (poll && !isOption(poll, input.option)) throw new AppError("BAD_USER_INPUT", "The poll has no such option");
+  const voted = poll && (await deps.activities.vote(current.sessionKey, current.userId, input.option));
+  if (!voted) {
+    await endAccess(session, deps, { code: "FORBIDDEN", message: SESSION_GONE });
+    throw new AppError("FORBIDDEN", SESSION_GONE);
+  }
+  return joinedResponse(current, voted);
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { LIMITS } from "@/lib/contract";
+import { POLL_LIMITS } from "@/lib/activity/poll";
+
+/*
+ * The activity routes of the app's own API (/api/activity/*), between its page and its backend.
+ * No request names a session key, an activity, an entry or a grant: the backend takes them from
+ * the visitor's session, and a member joins another's activity only through the verified entry
+ * (spec 4.13). Strict objects, so a browser that sends one anyway gets 400. No server imports.
+ */
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const isUnique = (items: readonly string[]) => new Set(items).size === items.length;
+
+// POST /api/activity: a new shared poll, registered with the campus for the member's call.
+export const createActivityRequestSchema = z.strictObject({
+  label: trimmed(LIMITS.activityLabelMaxLength),
+  question: trimmed(POLL_LIMITS.questionMaxLength),
+  options: z
+    .array(trimmed(POLL_LIMITS.optionMaxLength))
+    .min(POLL_LIMITS.minOptions)
+    .max(POLL_LIMITS.maxOptions)
+    .refine(isUnique, { message: "options must differ" }),
+});
+
+// POST /api/activity/vote: the index of an option. The voter is the session's verified member.
+export const voteRequestSchema = z.strictObject({ option: z.number().int().min(0).max(POLL_LIMITS.maxOptions - 1) });
+
+// POST /api/activity/invite: no body fields; the activity is the session's own.
+export const inviteRequestSchema = z.strictObject({});
+
+/** The poll as a member sees it: no session key, no activity, entry or grant ID. */
+export const activityViewSchema = z.strictObject({
+  /** `inviter`: registered it in this launch; `guest`: joined through a verified entry. */
+  role: z.enum(["inviter", "guest"]),
+  label: z.string(),
+  question: z.string(),
+  options: z.array(z.string()).min(POLL_LIMITS.minOptions).max(POLL_LIMITS.maxOptions),
+  /** One per member who voted: the permanent public userId and the option's index. */
+  votes: z.array(z.strictObject({ userId: z.string(), option: z.number().int().nonnegative() })),
+  /** Grows with every vote: the page can tell a newer state from an older one. */
+  version: z.number().int().nonnegative(),
+});
+
+/**
+ * GET /api/activity, GET /api/activity/entry, and the answers of create and vote. `none`: this
+ * session has no activity (and this launch no accepted invitation); `ended`: access ended, with why.
+ */
+export const activityResponseSchema = z.discriminatedUnion("state", [
+  z.strictObject({ state: z.literal("none") }),
+  z.strictObject({ state: z.literal("joined"), activity: activityViewSchema }),
+  z.strictObject({ state: z.literal("ended"), ended: z.strictObject({ code: z.string(), message: z.string() }) }),
+]);
+
+export type CreateActivityRequest = z.infer<typeof createActivityRequestSchema>;
+export type VoteRequest = z.infer<typeof voteRequestSchema>;
+export type ActivityView = z.infer<typeof activityViewSchema>;
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;

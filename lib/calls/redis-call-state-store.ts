@@ -1,0 +1,89 @@
+import "server-only";
+import type { Redis } from "ioredis";
+import { z } from "zod";
+import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
+import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-store";
+import {
+  CALL_STATE_TTL_SECONDS,
+  type CallStateStore,
+  type CommandRecord,
+  type GrantBinding,
+  type PresentationBinding,
+  type SessionCommandKind,
+} from "./call-state-store";
+
+/*
+ * The session's call state on Redis, laid out as call-state-store.ts describes: a key for the
+ * grant, a hash with one field per command (concurrent writes of one session touch different
+ * fields), a key for the presentation. Values are checked against these schemas when read back.
+ */
+
+const grantBindingSchema: z.ZodType<GrantBinding> = z.object({ grantId: z.string(), userId: z.string(), attachedAt: z.number() });
+
+// A Record, so a kind added to SessionCommandKind must be added here too.
+const COMMAND_KINDS: Record<SessionCommandKind, true> = { start: true, accept: true, invite: true, action: true, playback: true, activityInvite: true };
+const commandKindSchema = z.enum(Object.keys(COMMAND_KINDS) as [SessionCommandKind, ...SessionCommandKind[]]);
+
+const commandRecordSchema: z.ZodType<CommandRecord> = z.object({
+  ref: z.string(),
+  userId: z.string(),
+  clientId: z.string(),
+  kind: commandKindSchema,
+  payload: callOperationSchema.pick({ action: true, targetId: true, recipientId: true, role: true, muted: true }).partial(),
+  commandId: z.string(),
+  status: commandStatusSchema,
+  result: commandSchema.shape.result,
+  createdAt: z.number(),
+});
+
+const presentationBindingSchema: z.ZodType<PresentationBinding> = z.object({
+  presentationId: z.string(),
+  userId: z.string(),
+  grantId: z.string(),
+  mode: presentationModeSchema,
+  participationIds: z.array(z.string()),
+  preparedAt: z.number(),
+});
+
+// Compare-and-delete in one step: drops the presentation only while it is still this one.
+const DROP_PRESENTATION_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if raw and cjson.decode(raw).presentationId == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+export function createRedisCallStateStore(redis: Redis, prefix = "app:"): CallStateStore {
+  const grants = createRedisStore(redis, { prefix: `${prefix}call:grant:`, schema: grantBindingSchema, what: "grant binding" });
+  const presentations = createRedisStore(redis, { prefix: `${prefix}call:presentation:`, schema: presentationBindingSchema, what: "presentation" });
+  const commandsKey = (sid: string) => `${prefix}call:commands:${sid}`;
+  const presentationKey = (sid: string) => `${prefix}call:presentation:${sid}`;
+
+  return {
+    getGrant: (sid) => grants.get(sid),
+    setGrant: (sid, binding) => grants.set(sid, binding, CALL_STATE_TTL_SECONDS),
+    async listCommands(sid) {
+      const fields = await redis.hgetall(commandsKey(sid));
+      return Object.values(fields).flatMap((raw) => parseStored(commandRecordSchema, raw, "command") ?? []);
+    },
+    async putCommand(sid, record) {
+      // The hash lives as long as its newest command, like the memory store's.
+      await execAll(
+        redis
+          .multi()
+          .hset(commandsKey(sid), record.ref, JSON.stringify(record))
+          .pexpire(commandsKey(sid), ttlMs(CALL_STATE_TTL_SECONDS)),
+      );
+    },
+    async deleteCommand(sid, ref) {
+      await redis.hdel(commandsKey(sid), ref);
+    },
+    getPresentation: (sid) => presentations.get(sid),
+    setPresentation: (sid, binding) => presentations.set(sid, binding, CALL_STATE_TTL_SECONDS),
+    takePresentation: (sid) => presentations.delete(sid),
+    async dropPresentation(sid, presentationId) {
+      await redis.eval(DROP_PRESENTATION_SCRIPT, 1, presentationKey(sid), presentationId);
+    },
+    async clear(sid) {
+      await redis.del(`${prefix}call:grant:${sid}`, commandsKey(sid), presentationKey(sid));
+    },
+  };
+}

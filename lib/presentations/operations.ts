@@ -1,0 +1,69 @@
+import "server-only";
+import type { PresentationReleaseResponse, PresentationView } from "@/lib/api/presentation-schemas";
+import type { AuthDeps } from "@/lib/auth/deps";
+import { clearingStaleBindings } from "@/lib/calls/access-loss";
+import { getCallSession } from "@/lib/calls/call-session";
+import type { Presentation } from "@/lib/contract";
+import { AppError } from "@/lib/errors";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import { getSessionPresentation, requireSessionPresentation, toPresentationView } from "./session-presentation";
+import { isFinalStatus } from "./status";
+
+type Operation = "commit" | "heartbeat";
+
+/**
+ * Which campus errors end the session's presentation. 401 and 403 always (spec part 7: stop the
+ * heartbeat, clear stale bindings; a FORBIDDEN means the grant is no longer active, so the host
+ * has it back). A heartbeat's 409 means native restoration (spec 3: a restored presentation
+ * rejects further heartbeats); a commit's 409 usually means tiles not ready yet, which the page retries.
+ */
+function endsPresentation(operation: Operation, error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  return error.status === 401 || error.status === 403 || (operation === "heartbeat" && error.status === 409);
+}
+
+/**
+ * Spec 3 commit and 4.9 heartbeat on the session's presentation. Campus errors go to the page as
+ * they are (spec part 7: "forward error statuses and codes from heartbeat"); the session drops
+ * the presentation once it has ended, so a reload or a retry can never use it again.
+ */
+async function operate(operation: Operation, carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationView> {
+  const session = await getCallSession(carrier, deps, "calls:read");
+  const { presentationId } = await requireSessionPresentation(session, deps.callState);
+  const run = operation === "commit" ? deps.campus.commitPresentation : deps.campus.heartbeatPresentation;
+  let presentation: Presentation;
+  try {
+    presentation = await clearingStaleBindings(session.sid, deps.callState, () => run(session.accessToken, presentationId));
+  } catch (error) {
+    if (endsPresentation(operation, error)) await deps.callState.dropPresentation(session.sid, presentationId);
+    throw error;
+  }
+  if (isFinalStatus(presentation.status)) await deps.callState.dropPresentation(session.sid, presentationId);
+  return toPresentationView(presentation);
+}
+
+/** Spec 3: commit requests the handoff; the answer is `commitRequested` (or the current status on a repeat). */
+export function commitSessionPresentation(carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationView> {
+  return operate("commit", carrier, deps);
+}
+
+/** Spec 4.9: every five seconds while the visitor session is active; reports the status. */
+export function heartbeatSessionPresentation(carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationView> {
+  return operate("heartbeat", carrier, deps);
+}
+
+/**
+ * Spec 3 release: returns the presentation to the host. The session lets go of it first, so that
+ * nothing beats for it or commits it again; if the campus cannot be told, the host takes it back
+ * after fifteen seconds without heartbeat anyway.
+ */
+export async function releaseSessionPresentation(carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationReleaseResponse> {
+  const session = await getCallSession(carrier, deps, "calls:read");
+  const binding = await getSessionPresentation(session, deps.callState);
+  if (!binding) return { presentation: null };
+  await deps.callState.dropPresentation(session.sid, binding.presentationId);
+  const presentation = await clearingStaleBindings(session.sid, deps.callState, () =>
+    deps.campus.releasePresentation(session.accessToken, binding.presentationId),
+  );
+  return { presentation: toPresentationView(presentation) };
+}

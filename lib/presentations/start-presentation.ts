@@ -1,0 +1,85 @@
+import "server-only";
+import type { MountableTile, PresentationRequest, PresentationStartResponse } from "@/lib/api/presentation-schemas";
+import type { AuthDeps } from "@/lib/auth/deps";
+import { verifyAccess } from "@/lib/auth/check-access";
+import { clearingStaleBindings, endsCallAccess } from "@/lib/calls/access-loss";
+import type { PresentationBinding } from "@/lib/calls/call-state-store";
+import { getCallSession } from "@/lib/calls/call-session";
+import { NO_GRANT } from "@/lib/calls/send-command";
+import { getSessionGrantId } from "@/lib/calls/session-call-state";
+import { CAMPUS_UNAVAILABLE } from "@/lib/campus-api";
+import type { CallTile } from "@/lib/contract";
+import { AppError } from "@/lib/errors";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import type { VisitorSession } from "@/lib/session/get-visitor-session";
+import { resolveTileUrl } from "./tile-url";
+
+/** How every tile shows its speaker: filling the tile, with the name (spec 2 CallTile `fit`, `label`). */
+export const TILE_OPTIONS = { fit: "cover", label: true } as const satisfies Omit<CallTile, "participationId">;
+
+/**
+ * Spec 3 prepare and 4.9-4.10: releases the session's previous presentation, prepares a new one
+ * for the session's grant and asks for one tile per selected speaker. The page gets each tile's
+ * URL once, resolved against the session's {campus_origin}; the session keeps the presentation ID
+ * and the selection, never a URL. A refused tile (a non-speaker, a seventh) abandons the new
+ * presentation and the campus's message goes to the page.
+ */
+export async function startPresentation(carrier: SessionCarrier, request: PresentationRequest, deps: AuthDeps): Promise<PresentationStartResponse> {
+  const session = await getCallSession(carrier, deps, "calls:read");
+  const grantId = await getSessionGrantId(session, deps.callState);
+  if (!grantId) throw new AppError("CALL_CONFLICT", NO_GRANT);
+  // Spec 4.2: userinfo before a protected action.
+  await verifyAccess(session, deps);
+
+  return clearingStaleBindings(session.sid, deps.callState, async () => {
+    await releasePrevious(session, deps);
+    const { presentationId } = await deps.campus.preparePresentation(session.accessToken, grantId, request.mode);
+    const binding: PresentationBinding = {
+      presentationId,
+      userId: session.member.userId,
+      grantId,
+      mode: request.mode,
+      participationIds: request.participationIds,
+      preparedAt: deps.now(),
+    };
+    await deps.callState.setPresentation(session.sid, binding);
+    try {
+      const tiles: MountableTile[] = [];
+      for (const participationId of request.participationIds) tiles.push(await requestTile(session, presentationId, participationId, deps));
+      return { status: "preparing", mode: request.mode, tiles };
+    } catch (error) {
+      await abandon(session, presentationId, deps);
+      throw error;
+    }
+  });
+}
+
+async function requestTile(session: VisitorSession, presentationId: string, participationId: string, deps: AuthDeps): Promise<MountableTile> {
+  const tile = await deps.campus.requestTile(session.accessToken, presentationId, { participationId, ...TILE_OPTIONS });
+  const url = resolveTileUrl(tile.url, session.campusOrigin);
+  if (!url) {
+    console.warn("campus POST /v1/apps/calls/presentations/{id}/tiles: tile URL not relative to the campus origin");
+    throw new AppError("INTERNAL_SERVER_ERROR", CAMPUS_UNAVAILABLE);
+  }
+  return { tileId: tile.tileId, participationId, url };
+}
+
+/**
+ * Spec 3: a released ID cannot commit again; to change the tile subset, prepare a new one. The old
+ * one is released first, so its tiles and the new ones never compete for the member's view. Only
+ * access loss stops here; anything else the host settles itself (it restores an abandoned presentation).
+ */
+async function releasePrevious(session: VisitorSession, deps: AuthDeps) {
+  const previous = await deps.callState.takePresentation(session.sid);
+  if (previous?.userId !== session.member.userId) return;
+  try {
+    await deps.campus.releasePresentation(session.accessToken, previous.presentationId);
+  } catch (error) {
+    if (endsCallAccess(error)) throw error;
+  }
+}
+
+async function abandon(session: VisitorSession, presentationId: string, deps: AuthDeps) {
+  await deps.callState.dropPresentation(session.sid, presentationId);
+  await deps.campus.releasePresentation(session.accessToken, presentationId).catch(() => undefined);
+}

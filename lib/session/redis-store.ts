@@ -1,0 +1,54 @@
+import "server-only";
+import type { ChainableCommander, Redis } from "ioredis";
+import type { z } from "zod";
+import type { Store } from "./store";
+
+/**
+ * Reads a value another process may have written (or an older version of this app, during a
+ * deploy): a value off its schema reads as absent, as an expired one does.
+ */
+export function parseStored<T>(schema: z.ZodType<T>, raw: string | null, what: string): T | undefined {
+  if (raw === null) return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    payload = undefined;
+  }
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data;
+  console.warn(`redis: a stored ${what} does not match its schema; read as absent`);
+  return undefined;
+}
+
+/** TTL in whole milliseconds (PX), as the memory store counts it; none left means gone. */
+export function ttlMs(ttlSeconds: number): number {
+  return Math.round(ttlSeconds * 1000);
+}
+
+/** Runs a MULTI block; a command that failed inside it fails the whole call, as a single command would. */
+export async function execAll(transaction: ChainableCommander): Promise<unknown[]> {
+  const results = await transaction.exec();
+  if (!results) throw new Error("redis: transaction aborted");
+  return results.map(([error, result]) => {
+    if (error) throw error;
+    return result;
+  });
+}
+
+/**
+ * The Store of lib/session/store.ts on Redis, one key per value under `prefix`: SET PX for the
+ * TTL, GETDEL for the single-use delete (atomic: of concurrent consumers, only one gets the value).
+ */
+export function createRedisStore<T>(redis: Redis, options: { prefix: string; schema: z.ZodType<T>; what: string }): Store<T> {
+  const key = (name: string) => `${options.prefix}${name}`;
+  return {
+    get: async (name) => parseStored(options.schema, await redis.get(key(name)), options.what),
+    async set(name, value, ttlSeconds) {
+      const ms = ttlMs(ttlSeconds);
+      if (ms <= 0) await redis.del(key(name));
+      else await redis.set(key(name), JSON.stringify(value), "PX", ms);
+    },
+    delete: async (name) => parseStored(options.schema, await redis.getdel(key(name)), options.what),
+  };
+}

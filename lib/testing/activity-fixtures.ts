@@ -1,0 +1,36 @@
+// Activity fixtures: a verified entry, the campus's answers, and activity deps on a fake campus, each in one line.
+import { createMemoryActivityStore } from "@/lib/activity/activity-store";
+import type { ActivityDeps } from "@/lib/activity/deps";
+import type { ActivityEntry } from "@/lib/contract";
+import { callDeps } from "./call-fixtures";
+
+type FakeRoute = (request: Request) => Response | Promise<Response>;
+
+export const ACTIVITY_ID = "act_1";
+export const SESSION_KEY = "k".repeat(43);
+
+export const ENTRY_PATH = "GET /v1/apps/calls/activity-entry";
+export const REGISTER_PATH = "POST /v1/apps/calls/activities";
+export const ACTIVITY_PATH = `GET /v1/apps/calls/activities/${ACTIVITY_ID}`;
+
+export function anEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
+  return { entryId: "ent_1", activityId: ACTIVITY_ID, sessionKey: SESSION_KEY, label: "Lunch", userId: "usr_ada", expiresIn: 20, ...overrides };
+}
+
+export const registered = () => Response.json({ activityId: ACTIVITY_ID, label: "Lunch", callId: "call_1" });
+
+/** Activity deps against a fake campus: fresh stores, a fixed session key unless told otherwise. */
+export function activityDeps(options: { routes?: Record<string, FakeRoute>; now?: () => number; sessionKey?: string } = {}) {
+  const { deps: calls, campus, sleeps } = callDeps({ routes: options.routes, now: options.now });
+  const deps: ActivityDeps = {
+    ...calls,
+    activities: createMemoryActivityStore({ now: calls.now }),
+    newSessionKey: () => options.sessionKey ?? SESSION_KEY,
+  };
+  return { deps, campus, sleeps };
+}
+
+/** A poll in the deps' store under SESSION_KEY, as the inviter's app made it. */
+export async function aPoll(deps: ActivityDeps, options: string[] = ["Soup", "Salad"]) {
+  await deps.activities.create(SESSION_KEY, { label: "Lunch", question: "What for lunch?", options, createdBy: "usr_grace", createdAt: 0 });
+}
