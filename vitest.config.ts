@@ -13,5 +13,6 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
+    globalSetup: ["tests/redis-global-setup.ts"],
   },
 });
