@@ -2,12 +2,14 @@
 import { measureEmptyNextPage } from "./empty-next";
 import { measureFirstLoadJs } from "./first-load-js";
 import { measureCallView } from "./call-view";
+import { measureHeartbeatLatency } from "./heartbeat-latency";
 import { measureLogin } from "./login-timing";
 import { APP_URL, CAMPUS_URL, ensureBuild, startServer, stopServer } from "./servers";
 
 const root = process.cwd();
 const FIRST_LOAD_TARGET_RATIO = 1.2;
 const CALL_VIEW_REQUEST_BUDGET = 15;
+const HEARTBEAT_ADDED_TARGET_MS = 2;
 
 async function main() {
   await ensureBuild(root);
@@ -18,6 +20,7 @@ async function main() {
     const emptyJs = await measureEmptyNextPage(root);
     const login = await measureLogin();
     const callView = await measureCallView();
+    const heartbeat = await measureHeartbeatLatency();
 
     const ratio = appJs.gzipKb / emptyJs.gzipKb;
     print("First-load JS of the app page", `${appJs.gzipKb.toFixed(1)} kB gzip in ${appJs.scripts} scripts`);
@@ -27,6 +30,8 @@ async function main() {
     print("  backend requests after the handshake", `${login.requestsAfterHandshake} (target 1) ${login.requestsAfterHandshake <= 1 ? "ok" : "OVER"}`);
     print("Call view: campus requests per visitor-minute", `${callView.requestsPerMinute} (target ≤ ${CALL_VIEW_REQUEST_BUDGET}) ${callView.requestsPerMinute <= CALL_VIEW_REQUEST_BUDGET ? "ok" : "OVER"}`);
     print("Command click → applied", `p50 ${callView.commandP50Ms} ms, max ${callView.commandMaxMs} ms`);
+    print("Heartbeat through the app / straight to the campus", `p50 ${heartbeat.appP50.toFixed(2)} ms / ${heartbeat.directP50.toFixed(2)} ms over ${heartbeat.samples} each`);
+    print("  added by the app", `${heartbeat.addedP50.toFixed(2)} ms, ratio ${heartbeat.ratio.toFixed(2)} (target ≤ ${HEARTBEAT_ADDED_TARGET_MS} ms) ${heartbeat.addedP50 <= HEARTBEAT_ADDED_TARGET_MS ? "ok" : "OVER"}`);
   } finally {
     stopServer(app);
     stopServer(campus);
@@ -34,7 +39,7 @@ async function main() {
 }
 
 function print(label: string, value: string) {
-  console.log(`${label.padEnd(44)} ${value}`);
+  console.log(`${label.padEnd(52)} ${value}`);
 }
 
 main().catch((error) => {

@@ -1,0 +1,74 @@
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
+import { APP_ORIGIN, APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+
+const SAMPLES = 300;
+
+/**
+ * What the app's heartbeat route adds: the same presentation heartbeated through the app
+ * (`POST /api/call/presentation/heartbeat`, session resolved from the cookie) and straight at the
+ * campus (`POST /v1/apps/calls/presentations/{id}/heartbeat` with the token), interleaved, in one run.
+ */
+export async function measureHeartbeatLatency() {
+  await post("/control/reset", {});
+  const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
+    await page.getByTestId("consent-dialog").waitFor();
+    await post("/control/calls", { username: "ada" });
+    await page.getByTestId("consent-approve").click();
+    const app = page.frameLocator('[data-testid="app-frame"]');
+    await app.getByTestId("call-attach").click();
+    await page.getByTestId("call-approval-allow").click();
+    await app.getByTestId("presentation-mode").selectOption("audioOnly");
+    await app.getByTestId("presentation-start").click();
+    await app.locator('[data-testid="presentation-status"][data-status="app"]').waitFor({ timeout: 20_000 });
+
+    const launchId = (await page.getByTestId("launch-id").textContent())!.trim();
+    const cookie = (await context.cookies(APP_ORIGIN)).find((c) => c.name.startsWith("app_session_"))!;
+    const token = ((await (await fetch(`${CAMPUS_API}/control/credentials`)).json()).accessTokens as string[]).at(-1)!;
+    const { presentations } = await (await fetch(`${CAMPUS_API}/control/presentations`)).json();
+    const presentationId = (presentations as { presentationId: string; status: string }[]).find((p) => p.status === "app")!.presentationId;
+
+    const viaApp = () =>
+      fetch(`${APP_SERVER}/api/call/presentation/heartbeat`, {
+        method: "POST",
+        headers: { cookie: `${cookie.name}=${cookie.value}`, "x-campus-launch": launchId },
+      });
+    const direct = () =>
+      fetch(`${CAMPUS_API}/v1/apps/calls/presentations/${presentationId}/heartbeat`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+
+    const appMs: number[] = [];
+    const directMs: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      appMs.push(await time(viaApp));
+      directMs.push(await time(direct));
+    }
+    const appP50 = median(appMs);
+    const directP50 = median(directMs);
+    return { samples: SAMPLES, appP50, directP50, addedP50: appP50 - directP50, ratio: appP50 / directP50 };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function time(call: () => Promise<Response>) {
+  const started = performance.now();
+  const response = await call();
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`heartbeat answered ${response.status}`);
+  return performance.now() - started;
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${CAMPUS_API}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
