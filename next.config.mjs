@@ -5,6 +5,12 @@ const nextConfig = {
   // The campus page frames the app from another host; development reloads must work across both.
   allowedDevOrigins: ["app.localhost", "campus.localhost"],
   // No X-Frame-Options anywhere: it would deny the campus frame. proxy.ts sends frame-ancestors instead.
+  async headers() {
+    // Spec part 4: every API response carries private, no-store. The routes set it themselves; this
+    // covers what Next answers on its own (a method a route does not export). It is set here rather
+    // than in proxy.ts so that API requests skip the proxy: heartbeats come every five seconds.
+    return [{ source: "/api/:path*", headers: [{ key: "Cache-Control", value: "private, no-store" }] }];
+  },
 };
 
 export default nextConfig;

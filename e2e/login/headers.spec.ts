@@ -34,5 +34,9 @@ test.describe("response headers", () => {
     }
     const health = await request.get(`${APP_SERVER}/api/health`);
     expect(health.headers()["cache-control"]).toBe("private, no-store");
+    // A method the route does not export: Next answers 405 itself, still with no-store.
+    const wrongMethod = await request.get(`${APP_SERVER}/api/call/presentation/heartbeat`);
+    expect(wrongMethod.status()).toBe(405);
+    expect(wrongMethod.headers()["cache-control"]).toBe("private, no-store");
   });
 });

@@ -2,7 +2,9 @@ import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 
-const SAMPLES = 300;
+const SAMPLES = 500;
+/** Unmeasured rounds first, so both paths are compiled and their connections open. */
+const WARM_UP = 200;
 
 /**
  * What the app's heartbeat route adds: the same presentation heartbeated through the app
@@ -40,6 +42,10 @@ export async function measureHeartbeatLatency() {
     const direct = () =>
       fetch(`${CAMPUS_API}/v1/apps/calls/presentations/${presentationId}/heartbeat`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
 
+    for (let i = 0; i < WARM_UP; i++) {
+      await time(viaApp);
+      await time(direct);
+    }
     const appMs: number[] = [];
     const directMs: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {

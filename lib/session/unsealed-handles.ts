@@ -1,0 +1,50 @@
+import "server-only";
+import type { SessionHandle } from "./records";
+
+/**
+ * Handles this process has already unsealed, by their exact seal. Unsealing is several WebCrypto
+ * steps (about half a millisecond), paid on every API request, and a presentation heartbeats every
+ * five seconds (spec 4.9). A seal is immutable and carries its own expiry, so a handle verified
+ * once is remembered until that expiry and never past it. Nothing here is a session: revoking or
+ * ending one happens in the session store, which every request still reads.
+ */
+export type UnsealedHandles = {
+  get(seal: string, secret: string): SessionHandle | undefined;
+  /** Remembers a handle that `seal` was verified to hold, until `expiresAt` (epoch ms). */
+  remember(seal: string, secret: string, handle: SessionHandle, expiresAt: number): void;
+};
+
+type Entry = { secret: string; handle: SessionHandle; expiresAt: number };
+
+/** Least recently used first out; a lookup moves its entry to the back. */
+export function createUnsealedHandles(options: { maxEntries: number; now?: () => number }): UnsealedHandles {
+  const now = options.now ?? (() => Date.now());
+  const entries = new Map<string, Entry>();
+
+  return {
+    get(seal, secret) {
+      const entry = entries.get(seal);
+      if (!entry) return undefined;
+      entries.delete(seal);
+      // A seal made with another secret is not this process's to trust.
+      if (entry.secret !== secret || entry.expiresAt <= now()) return undefined;
+      entries.set(seal, entry);
+      return { ...entry.handle };
+    },
+    remember(seal, secret, handle, expiresAt) {
+      if (expiresAt <= now()) return;
+      entries.delete(seal);
+      entries.set(seal, { secret, handle: { ...handle }, expiresAt });
+      while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
+/**
+ * The expiry an iron seal carries (`Fe26.2*id*salt*iv*data*expiration*salt*hmac`, then iron-session's
+ * `~version`), in epoch ms. Only read after the seal was verified: the HMAC covers this field.
+ */
+export function sealExpiry(seal: string): number | undefined {
+  const expiration = seal.split("~", 1)[0]!.split("*")[5];
+  return expiration && /^[1-9]\d*$/.test(expiration) ? Number(expiration) : undefined;
+}
