@@ -77,6 +77,7 @@ export const FAULT_DEFAULTS = { count: 1, retryAfterSeconds: 1, delayMs: 1000 } 
 
 // - Fault rules of one endpoint apply in the order they were added; a dropped call is handled in full, logged with its status and fault "drop", and its connection is closed without an answer.
 // - The control API has no authentication: the local campus is for development and tests only.
+// - The control API can add real members beyond the seeds (a spec username, a name or null; no picture, no country, no birthdate); `sim_` plus digits is kept for simulated members. They sign in like the seeds (`campus_member` cookie) and last until a reset.
 
 // ── Calls: checks and answers (spec 4) ───────────────────────────────────────────────────────
 

@@ -8,7 +8,7 @@ import { settlePresentations } from "../presentations/restoration";
 import { isCurrentLaunch } from "../state/launches";
 import { registrationPatchSchema, toPublicRegistration } from "../state/registration";
 import { validateJson } from "../validate-json";
-import { addFaultSchema, advanceClockSchema, revokeConsentSchema } from "./schemas";
+import { addFaultSchema, advanceClockSchema, newMemberSchema, revokeConsentSchema } from "./schemas";
 
 /**
  * The control API, for tests and demos only (campus/README.md). It changes campus state the way
@@ -56,6 +56,14 @@ export function createControlRoutes(context: CampusContext) {
       c.json({ accessTokens: context.state.tokens.listTokens().map((token) => token.accessToken) }),
     )
     .get("/control/members", (c) => c.json({ members: context.state.members.listMembers() }))
+    // policy.ts: more real members, for demos and the bench's load run; they sign in like the seeds.
+    .post("/control/members", validateJson(newMemberSchema, "BAD_USER_INPUT"), (c) => {
+      const input = c.req.valid("json");
+      if (context.state.members.findByUsername(input.username)) {
+        throw new CampusError("BAD_USER_INPUT", 400, `username: ${input.username} is taken`);
+      }
+      return c.json(context.state.members.addMember(input), 201);
+    })
     .get("/control/launches", (c) => {
       const { generation } = context.state.registration.getRegistration();
       const launches = context.state.launches.listLaunches().map((launch) => ({

@@ -4,6 +4,15 @@ import { FAULT_DEFAULTS } from "../policy";
 
 export const advanceClockSchema = z.strictObject({ seconds: z.number().nonnegative().max(365 * 24 * 3600) });
 
+// Spec 2 Member: username 3 to 30 of a-z, 0-9 and _. policy.ts: `sim_` plus digits is the simulator's.
+export const newMemberSchema = z.strictObject({
+  username: z
+    .string()
+    .regex(/^[a-z0-9_]{3,30}$/, "3 to 30 lowercase letters, digits or underscores")
+    .refine((username) => !/^sim_\d+$/.test(username), "sim_ and digits is kept for simulated members"),
+  name: z.string().trim().min(1).max(100).nullable().default(null),
+});
+
 export const revokeConsentSchema = z.strictObject({ username: z.string().min(1).optional() });
 
 export const addFaultSchema = z.strictObject({

@@ -43,12 +43,26 @@ function seedMembers(campusOrigin: string): CampusMember[] {
 
 export type MemberStore = ReturnType<typeof createMemberStore>;
 
+/** What the control API needs to add a real member (policy.ts: for demos and load runs). */
+export type NewMember = { username: string; name: string | null };
+
+/** The seeds, plus members the control API adds; indexed, because a load run adds thousands. */
 export function createMemberStore(campusOrigin: string) {
   const members = seedMembers(campusOrigin);
+  const byUsername = new Map(members.map((member) => [member.username, member]));
+  const byUserId = new Map(members.map((member) => [member.userId, member]));
   return {
     listMembers: (): readonly CampusMember[] => members,
-    findByUsername: (username: string) => members.find((member) => member.username === username),
-    findByUserId: (userId: string) => members.find((member) => member.userId === userId),
+    findByUsername: (username: string) => byUsername.get(username),
+    findByUserId: (userId: string) => byUserId.get(userId),
     getDefaultMember: (): CampusMember => members[0]!,
+    /** A member like the seeds (userId derived from the username), without a picture. The caller checks the name is free. */
+    addMember(input: NewMember): CampusMember {
+      const member: CampusMember = { ...input, userId: getSeededUserId(input.username), countryCode: null, birthdate: null, avatarUrl: null };
+      members.push(member);
+      byUsername.set(member.username, member);
+      byUserId.set(member.userId, member);
+      return member;
+    },
   };
 }
