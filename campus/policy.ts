@@ -183,7 +183,7 @@ export const STAGE_TRANSITIONS = {
 // - The fifteen-second timers start at the handoff; the heartbeat timer restarts at each heartbeat; the tile timer runs while one selected tile is continuously unready or invisible (per tile, not summed over tiles); at exactly 15 s the presentation is restored, dated at the deadline.
 // - Heartbeats are accepted in every open status as foreground health; only those after the handoff matter for the timer.
 // - While the campus tab is hidden both timers pause; when it is shown they restart from that moment (fresh grace); a tab that never reported counts as visible.
-// - Timers are evaluated lazily on the campus clock: before every request, after each tile report and after each control clock advance; nothing runs in the background.
+// - Timers are evaluated lazily on the campus clock: before every page, host and control request, after each tile report and after each control clock advance; nothing runs in the background. A REST call evaluates only the presentations of the grant it names or reads (the same outcome for them; an authorization loss elsewhere is dated by the next request that evaluates it).
 // - A campus tab that closes reports hidden, so its presentation's timers stay paused; the app's own exit shows as a launch end or as missed heartbeats while the tab is visible.
 // - Tile URLs are `/tiles/<43-character random token>`; a reused, unknown or ended tile URL answers 410 with an HTML page that says so, under the same embedding headers so that it shows inside the app.
 // - Tile documents carry `Content-Security-Policy` with `frame-ancestors <appOrigin> <campusOrigin>` (spec 4.10) and scripts, styles and fetches from the campus only, `Referrer-Policy: no-referrer`, and no X-Frame-Options.

@@ -110,11 +110,8 @@ export function endCall(state: CampusState, clock: Clock, call: Call): void {
 
 /** policy.ts: a simulated member that left is removed SIM_LEAVING_SECONDS later (campus clock). */
 export function settleCalls(state: CampusState, clock: Clock): void {
-  for (const call of state.calls.listCalls()) {
-    if (call.endedAt !== null) continue;
-    for (const participation of listCurrentParticipations(call)) {
-      const since = participation.leavingSince;
-      if (since !== null && clock.now() >= since + SIM_LEAVING_SECONDS * 1000) endParticipation(state, clock, participation);
-    }
+  for (const participation of state.calls.listLeaving()) {
+    const since = participation.leavingSince;
+    if (since !== null && clock.now() >= since + SIM_LEAVING_SECONDS * 1000) endParticipation(state, clock, participation);
   }
 }

@@ -70,7 +70,7 @@ export function simulate(state: CampusState, clock: Clock, participation: Partic
       requireCurrent(participation);
       // policy.ts: a simulated member shows `leaving` before removal; a real member leaves at once.
       if (!participation.simulated) endParticipation(state, clock, participation);
-      else Object.assign(participation, { presence: "leaving", leavingSince: clock.now() });
+      else state.calls.markLeaving(participation, clock.now());
       return participation;
   }
 }

@@ -24,8 +24,8 @@ export function preparePresentation(
   input: ActiveGrant & { access: CallAccess; mode: PresentationMode },
 ): PresentationPrepared {
   const { access, grant, participation, mode } = input;
-  for (const other of state.presentations.listPresentations()) {
-    if (other.grantId === grant.grantId && (other.status === "preparing" || other.status === "commitRequested")) endPresentation(other, clock.now(), null);
+  for (const other of state.presentations.listOfGrant(grant.grantId)) {
+    if (other.status === "preparing" || other.status === "commitRequested") endPresentation(other, clock.now(), null);
   }
   const presentation = state.presentations.openPresentation({
     grantId: grant.grantId,

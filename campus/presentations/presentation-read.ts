@@ -30,8 +30,8 @@ export type NativePresentationView = {
 
 export function readNativePresentation(state: CampusState, userId: string, tabId: string): NativePresentationView {
   const latest = state.presentations
-    .listPresentations()
-    .filter((presentation) => presentation.tabId === tabId && presentation.userId === userId && presentation.handoffAt !== null)
+    .listOfTab(tabId)
+    .filter((presentation) => presentation.userId === userId && presentation.handoffAt !== null)
     .sort((a, b) => (a.handoffAt ?? 0) - (b.handoffAt ?? 0))
     .at(-1);
   if (latest?.status === "app") return { mode: "compact", audioOnly: latest.mode === "audioOnly", restored: null };

@@ -41,6 +41,10 @@ export type CallStore = ReturnType<typeof createCallStore>;
 export function createCallStore(clock: Clock) {
   const calls = new Map<string, Call>();
   const participations = new Map<string, Participation>();
+  // Per member, oldest first: a member has one current participation at most, found among few.
+  const byUser = new Map<string, Participation[]>();
+  // Simulated members shown `leaving`, waiting for removal (calls/participation.ts settleCalls).
+  const leaving = new Set<Participation>();
 
   function addParticipation(call: Call, input: JoinInput): Participation {
     const participation: Participation = {
@@ -58,6 +62,9 @@ export function createCallStore(clock: Clock) {
     };
     call.participations.push(participation);
     participations.set(participation.participationId, participation);
+    const ofUser = byUser.get(participation.userId);
+    if (ofUser) ofUser.push(participation);
+    else byUser.set(participation.userId, [participation]);
     return participation;
   }
 
@@ -75,8 +82,18 @@ export function createCallStore(clock: Clock) {
     findParticipation: (participationId: string) => participations.get(participationId),
     listCalls: (): Call[] => [...calls.values()],
     /** The member's one current participation, in any call and tab. */
-    findCurrentParticipation: (userId: string) =>
-      [...participations.values()].find((participation) => participation.userId === userId && participation.endedAt === null),
+    findCurrentParticipation: (userId: string) => byUser.get(userId)?.find((participation) => participation.endedAt === null),
+    /** policy.ts: a simulated member that leaves shows `leaving` until settleCalls removes it. */
+    markLeaving(participation: Participation, at: number): void {
+      participation.presence = "leaving";
+      participation.leavingSince = at;
+      leaving.add(participation);
+    },
+    /** Leaving participations not yet removed, in the order they started leaving. */
+    listLeaving(): Participation[] {
+      for (const participation of leaving) if (participation.endedAt !== null) leaving.delete(participation);
+      return [...leaving];
+    },
   };
 }
 

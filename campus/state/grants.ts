@@ -30,6 +30,8 @@ export type GrantStore = ReturnType<typeof createGrantStore>;
 
 export function createGrantStore(clock: Clock) {
   const grants = new Map<string, CallGrant>();
+  // Oldest first, per participation: attach and the approval prompt read only these.
+  const byParticipation = new Map<string, CallGrant[]>();
   const approvals = new Map<string, CallApproval>();
   const approvalKey = (clientId: string, participationId: string) => `${clientId}\n${participationId}`;
 
@@ -37,11 +39,13 @@ export function createGrantStore(clock: Clock) {
     createGrant(input: Omit<CallGrant, "grantId" | "createdAt">): CallGrant {
       const grant: CallGrant = { ...input, grantId: createPrefixedId("grt"), createdAt: clock.now() };
       grants.set(grant.grantId, grant);
+      const ofParticipation = byParticipation.get(grant.participationId);
+      if (ofParticipation) ofParticipation.push(grant);
+      else byParticipation.set(grant.participationId, [grant]);
       return grant;
     },
     findGrant: (grantId: string) => grants.get(grantId),
-    listGrantsOf: (participationId: string): CallGrant[] =>
-      [...grants.values()].filter((grant) => grant.participationId === participationId),
+    listGrantsOf: (participationId: string): CallGrant[] => [...(byParticipation.get(participationId) ?? [])],
     listGrants: (): CallGrant[] => [...grants.values()],
     recordApproval(input: Omit<CallApproval, "approvedAt">): CallApproval {
       const approval: CallApproval = { ...input, approvedAt: clock.now() };

@@ -55,6 +55,14 @@ export function createPresentationStore(clock: Clock) {
   const presentations = new Map<string, PresentationRecord>();
   const tiles = new Map<string, PresentationTile>();
   const tilesByToken = new Map<string, PresentationTile>();
+  // Every presentation of a grant and of a tab, oldest first: requests settle and read only these.
+  const byGrant = new Map<string, PresentationRecord[]>();
+  const byTab = new Map<string, PresentationRecord[]>();
+  const append = (index: Map<string, PresentationRecord[]>, key: string, presentation: PresentationRecord) => {
+    const list = index.get(key);
+    if (list) list.push(presentation);
+    else index.set(key, [presentation]);
+  };
 
   return {
     openPresentation(input: PrepareInput): PresentationRecord {
@@ -71,6 +79,8 @@ export function createPresentationStore(clock: Clock) {
         restoredReason: null,
       };
       presentations.set(presentation.presentationId, presentation);
+      append(byGrant, presentation.grantId, presentation);
+      append(byTab, presentation.tabId, presentation);
       return presentation;
     },
     /**
@@ -104,6 +114,8 @@ export function createPresentationStore(clock: Clock) {
     findPresentation: (presentationId: string) => presentations.get(presentationId),
     findTile: (tileId: string) => tiles.get(tileId),
     listPresentations: (): PresentationRecord[] => [...presentations.values()],
+    listOfGrant: (grantId: string): readonly PresentationRecord[] => byGrant.get(grantId) ?? [],
+    listOfTab: (tabId: string): readonly PresentationRecord[] => byTab.get(tabId) ?? [],
   };
 }
 

@@ -10,6 +10,7 @@ import {
   releasePresentation,
   requestTile,
 } from "../../presentations/presentation-actions";
+import { settleGrantPresentations } from "../../presentations/restoration";
 import { applyFaults } from "../apply-faults";
 import { getCallAccess, readJsonBody, rejectBody, rejectQuery, requireCallScope } from "./call-request";
 
@@ -19,15 +20,23 @@ import { getCallAccess, readJsonBody, rejectBody, rejectQuery, requireCallScope 
  * and an active grant in the launch's tab; fault keys prepare, tile, commit, heartbeat, release.
  */
 export function createPresentationRoutes(context: CampusContext) {
+  // policy.ts: a REST call settles the presentations it reads, those of one grant (app.ts settles the rest).
+  const settleGrant = (grantId: string | undefined) => {
+    if (grantId !== undefined) settleGrantPresentations(context.state, context.clock, grantId);
+  };
+  const settleOwner = (presentationId: string) => settleGrant(context.state.presentations.findPresentation(presentationId)?.grantId);
+
   const routes = new Hono<CampusEnv>()
     .post("/v1/apps/calls/grants/:grantId/presentations", applyFaults(context, "prepare"), requireCallScope(context, "calls:read"), async (c) => {
       const access = getCallAccess(c);
+      settleGrant(c.req.param("grantId"));
       const active = requireActiveGrant(context.state, access, c.req.param("grantId"));
       rejectQuery(c);
       const { mode } = await readJsonBody(c, callPrepareSchema);
       return c.json(preparePresentation(context.state, context.clock, { ...active, access, mode }));
     })
     .post("/v1/apps/calls/presentations/:presentationId/tiles", applyFaults(context, "tile"), requireCallScope(context, "calls:read"), async (c) => {
+      settleOwner(c.req.param("presentationId"));
       const { presentation } = requireOwnPresentation(context.state, getCallAccess(c), c.req.param("presentationId"));
       rejectQuery(c);
       const body = await readJsonBody(c, callTileSchema);
@@ -39,6 +48,7 @@ export function createPresentationRoutes(context: CampusContext) {
       applyFaults(context, operation),
       requireCallScope(context, "calls:read"),
       async (c) => {
+        settleOwner(c.req.param("presentationId"));
         const { presentation } = requireOwnPresentation(context.state, getCallAccess(c), c.req.param("presentationId"));
         rejectQuery(c);
         await rejectBody(c);

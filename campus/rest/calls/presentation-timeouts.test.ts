@@ -103,3 +103,16 @@ describe("spec 3: the timeout pauses while the campus tab is hidden and restarts
     expect(await statusOf(fixture)).toMatchObject({ status: "restored", restoredReason: "heartbeatMissed" });
   });
 });
+
+describe("policy.ts: a REST call settles the presentations of its grant itself", () => {
+  it("a heartbeat after the deadline, with no other request in between, is refused and the restoration dated at the deadline", async () => {
+    const fixture = await presentingCall();
+    const { lastHeartbeatAt } = await statusOf(fixture);
+    // The clock moves on its own, as real time does: no control or page request settles anything.
+    fixture.campus.context.clock.advance(15);
+    expect(await readError(await operate(fixture.ada, fixture.presentationId, "heartbeat"))).toEqual({ status: 409, code: "CALL_CONFLICT" });
+    const restored = await statusOf(fixture);
+    expect(restored).toMatchObject({ status: "restored", restoredReason: "heartbeatMissed" });
+    expect(Date.parse(restored.endedAt!) - Date.parse(lastHeartbeatAt!)).toBe(15_000);
+  });
+});
