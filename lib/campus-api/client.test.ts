@@ -86,6 +86,27 @@ describe("a campus that cannot be reached or understood is unavailable (503)", (
     await expect(api.getMember("t")).rejects.toEqual(unavailable);
   });
 
+  it("a body that stalls after the headers, as a timeout", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const stalling: typeof fetch = async (_input, init) =>
+      new Response(new ReadableStream({ start: (body) => init?.signal?.addEventListener("abort", () => body.error(init.signal?.reason)) }));
+    const api = createCampusApi({ baseUrl: "http://campus.test", clientId: "c", clientSecret: "s", fetch: stalling, timeoutMs: 20 });
+    await expect(api.getMember("t")).rejects.toEqual(unavailable);
+    expect(warn).toHaveBeenCalledWith("campus GET /v1/apps/userinfo: timed out");
+  });
+
+  it("stops its timeout once answered, so nothing holds a finished request until then", async () => {
+    let signal: AbortSignal | undefined;
+    const answering: typeof fetch = async (_input, init) => {
+      signal = init?.signal ?? undefined;
+      return Response.json({ error: { code: "INVALID_TOKEN", message: "no" } }, { status: 401 });
+    };
+    const api = createCampusApi({ baseUrl: "http://campus.test", clientId: "c", clientSecret: "s", fetch: answering, timeoutMs: 20 });
+    await api.getMember("t").catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(signal?.aborted).toBe(false);
+  });
+
   it("a body that is not JSON", async () => {
     await expect(campusAnswering("<html>Bad gateway</html>", { status: 502 }).getMember("t")).rejects.toEqual(unavailable);
   });
