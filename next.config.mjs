@@ -1,6 +1,10 @@
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // No gzip in the Node server: the platform or proxy in front compresses pages (README, Deploy).
+  // Every API answer is a few hundred bytes, yet a zlib stream per response was the largest cost of
+  // a visitor's heartbeat and grant poll under load (`npm run bench`).
+  compress: false,
   reactStrictMode: true,
   // The campus page frames the app from another host; development reloads must work across both.
   allowedDevOrigins: ["app.localhost", "campus.localhost"],
