@@ -1,6 +1,7 @@
 import { chromium, type FrameLocator, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+import { percentile } from "./stats";
 
 const STEADY_STATE_WINDOW_MS = 30_000;
 const COMMAND_RUNS = 5;
@@ -36,7 +37,7 @@ export async function measureCallView() {
   for (let run = 0; run < COMMAND_RUNS; run++) commandMs.push(await timeCommand(page, app, run % 2 === 0 ? "action-cameraOff" : "action-mute"));
   await browser.close();
   commandMs.sort((a, b) => a - b);
-  return { requestsPerMinute: perMinute, commandP50Ms: commandMs[Math.floor(COMMAND_RUNS / 2)]!, commandMaxMs: commandMs[COMMAND_RUNS - 1]! };
+  return { requestsPerMinute: perMinute, commandP50Ms: percentile(commandMs, 0.5), commandMaxMs: percentile(commandMs, 1) };
 }
 
 async function timeCommand(page: Page, app: FrameLocator, testId: string) {

@@ -1,6 +1,7 @@
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+import { percentile } from "./stats";
 
 const SAMPLES = 500;
 /** Unmeasured rounds first, so both paths are compiled and their connections open. */
@@ -52,8 +53,8 @@ export async function measureHeartbeatLatency() {
       appMs.push(await time(viaApp));
       directMs.push(await time(direct));
     }
-    const appP50 = median(appMs);
-    const directP50 = median(directMs);
+    const appP50 = percentile(appMs.sort((a, b) => a - b), 0.5);
+    const directP50 = percentile(directMs.sort((a, b) => a - b), 0.5);
     return { samples: SAMPLES, appP50, directP50, addedP50: appP50 - directP50, ratio: appP50 / directP50 };
   } finally {
     await browser.close();
@@ -68,10 +69,6 @@ async function time(call: () => Promise<Response>) {
   return performance.now() - started;
 }
 
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 async function post(path: string, body: unknown) {
   const response = await fetch(`${CAMPUS_API}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -3,18 +3,22 @@ import { measureEmptyNextPage } from "./empty-next";
 import { measureFirstLoadJs } from "./first-load-js";
 import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
+import { LOAD_TARGETS, measureLoad } from "./load/load-run";
 import { measureLogin } from "./login-timing";
-import { APP_URL, CAMPUS_URL, ensureBuild, startServer, stopServer } from "./servers";
+import { APP_URL, CAMPUS_URL, startServer, stopServer } from "./servers";
 
 const root = process.cwd();
 const FIRST_LOAD_TARGET_RATIO = 1.2;
 const CALL_VIEW_REQUEST_BUDGET = 15;
 const HEARTBEAT_ADDED_TARGET_MS = 2;
+const LOAD_TARGET_VISITORS = 1000;
 
 async function main() {
-  await ensureBuild(root);
   const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: process.env });
-  const app = await startServer("npx", ["next", "start", "--port", "3000"], `${APP_URL}/api/health`, { env: { ...process.env, NODE_ENV: "production" } });
+  // Next's own entry, not npx, so that the child is the one app process whose memory the load run reads.
+  const app = await startServer(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", "3000"], `${APP_URL}/api/health`, {
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   try {
     const appJs = await measureFirstLoadJs(APP_URL);
     const emptyJs = await measureEmptyNextPage(root);
@@ -32,6 +36,22 @@ async function main() {
     print("Command click → applied", `p50 ${callView.commandP50Ms} ms, max ${callView.commandMaxMs} ms`);
     print("Heartbeat through the app / straight to the campus", `p50 ${heartbeat.appP50.toFixed(2)} ms / ${heartbeat.directP50.toFixed(2)} ms over ${heartbeat.samples} each`);
     print("  added by the app", `${heartbeat.addedP50.toFixed(2)} ms, ratio ${heartbeat.ratio.toFixed(2)} (target ≤ ${HEARTBEAT_ADDED_TARGET_MS} ms) ${heartbeat.addedP50 <= HEARTBEAT_ADDED_TARGET_MS ? "ok" : "OVER"}`);
+
+    // The load run takes minutes: each step prints as it ends.
+    print("Load: visitors beating every 5 s and polling the grant", "one app process; each step after its visitors signed in");
+    const load = await measureLoad(app.pid!, (step) =>
+      print(
+        `  ${step.visitors} visitors, ${step.requestsPerSecond.toFixed(0)} requests/s`,
+        `p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, longest gap ${(step.maxGapMs / 1000).toFixed(1)} s, ` +
+          `${step.failures} failed, ${step.appRssMb.toFixed(0)} MB resident ${step.held ? "held" : "MISSED"}`,
+      ),
+    );
+    print("  resident memory before the first visitor", `${load.idleRssMb.toFixed(0)} MB`);
+    print(
+      "  held by one process",
+      `${load.held} visitors (p99 < ${LOAD_TARGETS.p99Ms} ms, no gap over ${LOAD_TARGETS.maxGapMs / 1000} s; target ≥ ${LOAD_TARGET_VISITORS}) ${load.held >= LOAD_TARGET_VISITORS ? "ok" : "UNDER"}`,
+    );
+    print("  presentations the campus restored for a missed heartbeat", String(load.restored));
   } finally {
     stopServer(app);
     stopServer(campus);

@@ -1,0 +1,165 @@
+import { execFileSync } from "node:child_process";
+import { GRANT_ACTIVE_POLL_MS } from "@/lib/client/call-polling";
+import { LIMITS } from "@/lib/contract";
+import { CAMPUS_API } from "../../../e2e/support/origins";
+import { percentile } from "../stats";
+import { admitVisitor, heartbeat, pollGrant, type Outcome, type Visitor } from "./visitor";
+
+const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
+/** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
+export const LOAD_TARGETS = { p99Ms: 100, maxGapMs: 10_000 } as const;
+/** Visitors at each step; the run stops at the first step that misses a target. */
+const STEPS = [250, 500, 750, 1000, 1250, 1500, 2000];
+/** Measured per step, after one interval to let newly admitted visitors settle into their rhythm. */
+const WINDOW_MS = 30_000;
+/** Sign-ins in flight at once while a step fills up. */
+const ADMISSION_CONCURRENCY = 16;
+
+export type LoadStep = {
+  visitors: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** The longest time between two answered heartbeats of one visitor in the window. */
+  maxGapMs: number;
+  failures: number;
+  appRssMb: number;
+  held: boolean;
+};
+
+/**
+ * Simulated visitors against one app process, as the page behaves: each heartbeats every five
+ * seconds, the next one scheduled after the previous returns (spec 4.9), and polls the grant
+ * every five seconds, as the call view does while the grant is active. Visitors start at random
+ * offsets, so requests spread over the interval as real visitors' would.
+ */
+export async function measureLoad(appPid: number, onStep: (step: LoadStep) => void = () => {}) {
+  await post(`${CAMPUS_API}/control/reset`);
+  const idleRssMb = readRssMb(appPid);
+  const running: RunningVisitor[] = [];
+  const steps: LoadStep[] = [];
+  try {
+    for (const target of STEPS) {
+      await admit(running, target);
+      await sleep(BEAT_INTERVAL_MS);
+      const window = openWindow(running);
+      await sleep(WINDOW_MS);
+      const step = window.close(readRssMb(appPid));
+      steps.push(step);
+      onStep(step);
+      if (!step.held) break;
+    }
+  } finally {
+    await Promise.all(running.map((visitor) => visitor.stop()));
+  }
+  const restored = await countHeartbeatRestorations();
+  const held = steps.filter((step) => step.held).at(-1)?.visitors ?? 0;
+  return { steps, held, idleRssMb, restored };
+}
+
+type Sample = { ms: number; ok: boolean };
+
+type RunningVisitor = {
+  /** The time of this visitor's last answered heartbeat. */
+  lastBeatAt: number;
+  maxGapMs: number;
+  stop(): Promise<void>;
+};
+
+/** What the current window collects; visitors report into it. */
+let samples: Sample[] = [];
+
+async function admit(running: RunningVisitor[], target: number) {
+  while (running.length < target) {
+    const batch = Math.min(ADMISSION_CONCURRENCY, target - running.length);
+    const admitted = await Promise.all(Array.from({ length: batch }, (_, i) => admitVisitor(running.length + i + 1)));
+    for (const visitor of admitted) running.push(run(visitor));
+  }
+}
+
+function run(visitor: Visitor): RunningVisitor {
+  let stopped = false;
+  const loops: Promise<void>[] = [];
+  const state: RunningVisitor = {
+    lastBeatAt: performance.now(),
+    maxGapMs: 0,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+  const loop = async (every: number, call: () => Promise<Outcome>, onOk: () => void) => {
+    await sleep(Math.random() * every);
+    while (!stopped) {
+      const started = performance.now();
+      let ok = false;
+      try {
+        ok = (await call()).ok;
+      } catch {
+        ok = false;
+      }
+      samples.push({ ms: performance.now() - started, ok });
+      if (ok) onOk();
+      if (!stopped) await sleep(every);
+    }
+  };
+  loops.push(
+    loop(BEAT_INTERVAL_MS, () => heartbeat(visitor), () => {
+      const now = performance.now();
+      state.maxGapMs = Math.max(state.maxGapMs, now - state.lastBeatAt);
+      state.lastBeatAt = now;
+    }),
+    loop(GRANT_ACTIVE_POLL_MS, () => pollGrant(visitor), () => {}),
+  );
+  return state;
+}
+
+function openWindow(running: RunningVisitor[]) {
+  samples = [];
+  const openedAt = performance.now();
+  for (const visitor of running) visitor.maxGapMs = 0;
+  return {
+    close(appRssMb: number): LoadStep {
+      const closedAt = performance.now();
+      const taken = samples;
+      samples = [];
+      const times = taken.map((sample) => sample.ms).sort((a, b) => a - b);
+      // A visitor whose heartbeat is still stuck at the end counts the wait so far as a gap.
+      const maxGapMs = Math.max(...running.map((visitor) => Math.max(visitor.maxGapMs, closedAt - visitor.lastBeatAt)));
+      const failures = taken.filter((sample) => !sample.ok).length;
+      const p99Ms = percentile(times, 0.99);
+      return {
+        visitors: running.length,
+        requestsPerSecond: taken.length / ((closedAt - openedAt) / 1000),
+        p50Ms: percentile(times, 0.5),
+        p99Ms,
+        maxGapMs,
+        failures,
+        appRssMb,
+        held: failures === 0 && p99Ms < LOAD_TARGETS.p99Ms && maxGapMs <= LOAD_TARGETS.maxGapMs,
+      };
+    },
+  };
+}
+
+/** The campus's own account: presentations it took back for want of a heartbeat. */
+async function countHeartbeatRestorations() {
+  const { presentations } = (await (await fetch(`${CAMPUS_API}/control/presentations`)).json()) as {
+    presentations: { restoredReason: string | null }[];
+  };
+  return presentations.filter((presentation) => presentation.restoredReason === "heartbeatMissed").length;
+}
+
+/** Resident memory of a process, in MB (`ps` reports kB on Linux and macOS). */
+function readRssMb(pid: number): number {
+  return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)]).toString().trim()) / 1024;
+}
+
+async function post(url: string) {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

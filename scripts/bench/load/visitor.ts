@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/api/schemas";
+import { APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../../e2e/support/origins";
+
+/**
+ * One simulated visitor over plain HTTP, no browser: a real campus member (added through the
+ * control API) in their own campus tab, signed in to the app in cookieless mode (the handle goes
+ * in X-App-Session, as in a browser that keeps no cookie in the iframe), in a call they host,
+ * with the app attached and approved, presenting audio only. Each step is the request the
+ * campus page or the app page would send; the campus enforces every rule as usual.
+ */
+export type Visitor = {
+  username: string;
+  tabId: string;
+  launchId: string;
+  sessionHandle: string;
+};
+
+export type Outcome = { ok: boolean; status: number; presentationStatus?: string };
+
+export async function admitVisitor(index: number): Promise<Visitor> {
+  const username = `load_${String(index).padStart(5, "0")}`;
+  const tabId = `load-tab-${randomBytes(8).toString("hex")}`;
+  await campus("/control/members", { username, name: `Load visitor ${index}` });
+
+  // The campus page: a launch for this tab, the consent check, Allow.
+  const asMember = { cookie: `campus_member=${username}` };
+  const { launchId } = await campus<{ launchId: string }>("/host/launches", { tabId }, asMember);
+  const { state } = await app<{ state: string }>({ launchId }, "/api/auth/state", { launchId, campusOrigin: CAMPUS_ORIGIN });
+  const need = await campus<{ consent: string }>(`/host/launches/${launchId}/authorize`, { tabId }, asMember);
+  const consent = need.consent === "remembered" ? "remembered" : "approved";
+  const { code } = await campus<{ code: string }>(`/host/launches/${launchId}/codes`, { tabId, state, consent }, asMember);
+  const login = await app<{ sessionHandle?: string }>({ launchId }, "/api/auth/login", { launchId, code, state });
+  if (!login.sessionHandle) throw new Error("login answered without a session handle: the request should have had no cookie");
+  const visitor = { username, tabId, launchId, sessionHandle: login.sessionHandle };
+
+  // A call hosted in this tab, then the app's status check, attach and the member's native Allow.
+  await campus("/host/call/start", { tabId }, asMember);
+  await app(visitor, "/api/call/status");
+  await app(visitor, "/api/call/attach", {});
+  await campus("/host/call/approval", { tabId, decision: "allow" }, asMember);
+
+  // Audio only needs no tiles: prepare, commit, then beat until the campus hands over.
+  await app(visitor, "/api/call/presentation", { mode: "audioOnly", participationIds: [] });
+  await app(visitor, "/api/call/presentation/commit", {});
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const beat = await heartbeat(visitor);
+    if (beat.presentationStatus === "app") return visitor;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${username}: the campus never handed the presentation over`);
+}
+
+/** POST /api/call/presentation/heartbeat, as the page's heartbeat loop sends it. */
+export async function heartbeat(visitor: Visitor): Promise<Outcome> {
+  const response = await fetch(`${APP_SERVER}/api/call/presentation/heartbeat`, { method: "POST", headers: appHeaders(visitor) });
+  const body = (await response.json()) as { status?: string };
+  return { ok: response.ok && body.status === "app", status: response.status, presentationStatus: body.status };
+}
+
+/** GET /api/call/grant, as the call view polls it. */
+export async function pollGrant(visitor: Visitor): Promise<Outcome> {
+  const response = await fetch(`${APP_SERVER}/api/call/grant`, { headers: appHeaders(visitor) });
+  const body = (await response.json()) as { grant?: { status?: string } };
+  return { ok: response.ok && body.grant?.status === "active", status: response.status };
+}
+
+function appHeaders(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>): Record<string, string> {
+  return {
+    [LAUNCH_HEADER]: visitor.launchId,
+    ...(visitor.sessionHandle ? { [SESSION_HEADER]: visitor.sessionHandle } : {}),
+    "content-type": "application/json",
+  };
+}
+
+async function app<T>(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${APP_SERVER}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: appHeaders(visitor),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return readOk<T>(response, `app ${path}`);
+}
+
+async function campus<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${CAMPUS_API}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return readOk<T>(response, `campus ${path}`);
+}
+
+async function readOk<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
