@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Agent, request } from "node:http";
 import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/api/schemas";
 import { APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../../e2e/support/origins";
 
@@ -53,16 +54,38 @@ export async function admitVisitor(index: number): Promise<Visitor> {
 
 /** POST /api/call/presentation/heartbeat, as the page's heartbeat loop sends it. */
 export async function heartbeat(visitor: Visitor): Promise<Outcome> {
-  const response = await fetch(`${APP_SERVER}/api/call/presentation/heartbeat`, { method: "POST", headers: appHeaders(visitor) });
-  const body = (await response.json()) as { status?: string };
-  return { ok: response.ok && body.status === "app", status: response.status, presentationStatus: body.status };
+  const { status, body } = await send("POST", "/api/call/presentation/heartbeat", visitor);
+  const presentation = body as { status?: string };
+  return { ok: status === 200 && presentation.status === "app", status, presentationStatus: presentation.status };
 }
 
 /** GET /api/call/grant, as the call view polls it. */
 export async function pollGrant(visitor: Visitor): Promise<Outcome> {
-  const response = await fetch(`${APP_SERVER}/api/call/grant`, { headers: appHeaders(visitor) });
-  const body = (await response.json()) as { grant?: { status?: string } };
-  return { ok: response.ok && body.grant?.status === "active", status: response.status };
+  const { status, body } = await send("GET", "/api/call/grant", visitor);
+  return { ok: status === 200 && (body as { grant?: { status?: string } }).grant?.status === "active", status };
+}
+
+// The steady-state requests go through node:http with kept-alive connections rather than fetch:
+// the load generator shares the machine with the app and the campus, and this costs it about half.
+const keepAlive = new Agent({ keepAlive: true });
+
+function send(method: "GET" | "POST", path: string, visitor: Visitor): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${APP_SERVER}${path}`, { method, headers: appHeaders(visitor), agent: keepAlive }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => {
+        try {
+          resolve({ status: incoming.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+        } catch (error) {
+          reject(error);
+        }
+      });
+      incoming.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
 }
 
 function appHeaders(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>): Record<string, string> {
