@@ -3,6 +3,7 @@ import { memberSchema, tokenSchema, type Member, type Token } from "@/lib/contra
 import { createActivitiesApi, type CampusActivitiesApi } from "./activities";
 import { basicAuthorization } from "./basic-auth";
 import { createCallsApi, type CampusCallsApi } from "./calls";
+import { fetchExchange, nodeExchange } from "./exchange";
 import { createPresentationsApi, type CampusPresentationsApi } from "./presentations";
 import { campusRequest, type CampusTransport } from "./request";
 
@@ -10,6 +11,7 @@ export type CampusApiConfig = {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** For tests: a fake campus behind a `fetch`. Without it, node:http (./exchange.ts). */
   fetch?: typeof fetch;
   timeoutMs?: number;
 };
@@ -27,7 +29,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export function createCampusApi(config: CampusApiConfig): CampusApi {
   const transport: CampusTransport = {
     baseUrl: config.baseUrl.replace(/\/+$/, ""),
-    fetch: config.fetch ?? fetch,
+    exchange: config.fetch ? fetchExchange(config.fetch) : nodeExchange,
     timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
   const clientAuthorization = basicAuthorization(config.clientId, config.clientSecret);

@@ -1,13 +1,14 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError, parseRetryAfter } from "@/lib/errors";
+import type { CampusExchange, CampusExchangeAnswer } from "./exchange";
 
 export const CAMPUS_UNAVAILABLE = "The campus is unavailable; try again";
 
 export type CampusTransport = {
   /** {base_url} of the spec, without a trailing slash. */
   baseUrl: string;
-  fetch: typeof fetch;
+  exchange: CampusExchange;
   timeoutMs: number;
 };
 
@@ -29,44 +30,42 @@ export async function campusRequest<T extends z.ZodType>(
   transport: CampusTransport,
   request: CampusRequest<T>,
 ): Promise<z.infer<T>> {
-  const headers = new Headers({ Accept: "application/json", Authorization: request.authorization });
-  if (request.body !== undefined) headers.set("Content-Type", "application/json");
+  const headers: Record<string, string> = { Accept: "application/json", Authorization: request.authorization };
+  if (request.body !== undefined) headers["Content-Type"] = "application/json";
 
   // A timer cleared as soon as the answer is read, not AbortSignal.timeout: that one holds the
   // request and its answer for the whole timeout, which under heartbeat load kept every campus
   // call of the last ten seconds alive and made garbage collection the largest pause.
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException("The campus did not answer in time", "TimeoutError")), request.timeoutMs ?? transport.timeoutMs);
-  let response: Response;
-  let payload: unknown;
+  const timer = setTimeout(() => deadline.abort(), request.timeoutMs ?? transport.timeoutMs);
+  let answer: CampusExchangeAnswer;
   try {
-    try {
-      response = await transport.fetch(`${transport.baseUrl}${request.path}`, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        cache: "no-store",
-        redirect: "error",
-        signal: deadline.signal,
-      });
-    } catch (error) {
-      throw unavailable(request, error instanceof Error && error.name === "TimeoutError" ? "timed out" : "unreachable");
-    }
-    try {
-      payload = await response.json();
-    } catch (error) {
-      throw unavailable(request, error instanceof Error && error.name === "TimeoutError" ? "timed out" : `non-JSON response (HTTP ${response.status})`);
-    }
+    answer = await transport.exchange({
+      url: `${transport.baseUrl}${request.path}`,
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: deadline.signal,
+    });
+  } catch {
+    throw unavailable(request, deadline.signal.aborted ? "timed out" : "unreachable");
   } finally {
     clearTimeout(timer);
   }
 
-  if (!response.ok) {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(answer.text);
+  } catch {
+    throw unavailable(request, `non-JSON response (HTTP ${answer.status})`);
+  }
+
+  if (answer.status < 200 || answer.status > 299) {
     const error = AppError.fromBody(payload, {
       fallbackMessage: CAMPUS_UNAVAILABLE,
-      retryAfterSeconds: parseRetryAfter(response.headers.get("Retry-After")),
+      retryAfterSeconds: parseRetryAfter(answer.retryAfter),
     });
-    if (error.code === "INTERNAL_SERVER_ERROR") logUnavailable(request, `HTTP ${response.status}`);
+    if (error.code === "INTERNAL_SERVER_ERROR") logUnavailable(request, `HTTP ${answer.status}`);
     throw error;
   }
 

@@ -1,0 +1,58 @@
+import "server-only";
+import http from "node:http";
+import https from "node:https";
+
+/** One HTTP request to the campus, as `campusRequest` sends it. */
+export type CampusExchangeRequest = {
+  url: string;
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+  /** Aborts the request, or the reading of its answer, when the deadline passes. */
+  signal: AbortSignal;
+};
+
+/** Its answer, read in full: all that `campusRequest` looks at. */
+export type CampusExchangeAnswer = { status: number; retryAfter: string | null; text: string };
+
+/** Rejects on a network failure or an abort; any status resolves. */
+export type CampusExchange = (request: CampusExchangeRequest) => Promise<CampusExchangeAnswer>;
+
+// Connections to the campus are kept alive and reused; an idle one is dropped before the campus's
+// own keep-alive timeout (Node reads the server's `Keep-Alive: timeout` hint).
+const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+
+/**
+ * The campus exchange over node:http and node:https. Not `fetch`: every visitor heartbeats every
+ * five seconds and polls its grant as often, and fetch's WHATWG objects (and Next's wrapper around
+ * it) cost about twice the CPU of a plain request (`npm run bench`, the load run). Redirects are
+ * not followed: a 3xx is an answer off the contract.
+ */
+export const nodeExchange: CampusExchange = ({ url, method, headers, body, signal }) =>
+  new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const agent = target.protocol === "https:" ? agents["https:"] : target.protocol === "http:" ? agents["http:"] : undefined;
+    if (!agent) return reject(new Error(`unsupported protocol ${target.protocol}`));
+    const send = target.protocol === "https:" ? https.request : http.request;
+    const sized = body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) };
+    const outgoing = send(target, { method, headers: sized, agent, signal }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("error", reject);
+      incoming.on("close", () => {
+        if (!incoming.complete) return reject(new Error("the answer ended early"));
+        const retryAfter = incoming.headers["retry-after"];
+        resolve({ status: incoming.statusCode ?? 0, retryAfter: retryAfter ?? null, text: Buffer.concat(chunks).toString("utf8") });
+      });
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+
+/** The same exchange over a `fetch`: tests pass a fake one (`createCampusApi({ fetch })`). */
+export function fetchExchange(fetchImpl: typeof fetch): CampusExchange {
+  return async ({ url, method, headers, body, signal }) => {
+    const response = await fetchImpl(url, { method, headers, body, signal, cache: "no-store", redirect: "error" });
+    return { status: response.status, retryAfter: response.headers.get("Retry-After"), text: await response.text() };
+  };
+}
