@@ -1,10 +1,13 @@
+import { expect } from "@playwright/test";
 import type { CampusControl } from "./campus-control";
 import type { CampusPage } from "./campus-page";
 
 /**
  * Members signed in to the app, each in their own browser, in one call hosted by the first.
  * The call starts while the first consent dialog is open, so the app's status check on entering
- * the call view already sees it.
+ * the call view already sees it. Each member's campus page shows the call before the test goes
+ * on: the page's native presentation appears above the app frame on its next poll, and a click
+ * in the app while it moves the frame would land beside its target.
  */
 export async function membersInOneCall(
   control: CampusControl,
@@ -20,6 +23,7 @@ export async function membersInOneCall(
     else await control.joinCall(callId, username);
     await campus.approveConsent();
     await campus.expectState("signed-in");
+    await expect(campus.page.getByTestId("native-presentation")).toBeVisible();
     pages.push(campus);
   }
   return { callId: callId!, pages };
