@@ -3,9 +3,9 @@ import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { percentile } from "./stats";
 
-const SAMPLES = 500;
+const SAMPLES = 1000;
 /** Unmeasured rounds first, so both paths are compiled and their connections open. */
-const WARM_UP = 200;
+const WARM_UP = 1000;
 
 /**
  * What the app's heartbeat route adds: the same presentation heartbeated through the app
