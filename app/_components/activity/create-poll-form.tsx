@@ -23,35 +23,24 @@ export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) 
   return (
     <form onSubmit={submit} className="space-y-2">
       <p className="text-sm font-medium">Start a shared poll</p>
-      <input
-        data-testid="activity-question"
-        className={INPUT}
-        value={question}
-        maxLength={POLL_LIMITS.questionMaxLength}
-        placeholder="Question"
-        aria-label="Question"
-        onChange={(event) => setQuestion(event.target.value)}
-      />
+      <TextField testId="activity-question" label="Question" value={question} maxLength={POLL_LIMITS.questionMaxLength} onChange={setQuestion} />
       {options.map((option, index) => (
-        <input
+        <TextField
           key={index}
-          data-testid="activity-option"
-          className={INPUT}
+          testId="activity-option"
+          label={`Option ${index + 1}`}
           value={option}
           maxLength={POLL_LIMITS.optionMaxLength}
-          placeholder={`Option ${index + 1}`}
-          aria-label={`Option ${index + 1}`}
-          onChange={(event) => setOptions(options.map((current, at) => (at === index ? event.target.value : current)))}
+          onChange={(value) => setOptions(options.map((current, at) => (at === index ? value : current)))}
         />
       ))}
-      <input
-        data-testid="activity-label-input"
-        className={INPUT}
+      <TextField
+        testId="activity-label-input"
+        label="Label"
+        placeholder="Label in the invitation (optional; the question otherwise)"
         value={label}
         maxLength={LIMITS.activityLabelMaxLength}
-        placeholder="Label in the invitation (optional; the question otherwise)"
-        aria-label="Label"
-        onChange={(event) => setLabel(event.target.value)}
+        onChange={setLabel}
       />
       <div className="flex flex-wrap gap-2">
         {options.length < POLL_LIMITS.maxOptions ? (
@@ -64,5 +53,20 @@ export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) 
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One line of the form; the label doubles as the placeholder unless one is given. */
+function TextField(props: { testId: string; label: string; placeholder?: string; value: string; maxLength: number; onChange: (value: string) => void }) {
+  return (
+    <input
+      data-testid={props.testId}
+      className={INPUT}
+      value={props.value}
+      maxLength={props.maxLength}
+      placeholder={props.placeholder ?? props.label}
+      aria-label={props.label}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
   );
 }

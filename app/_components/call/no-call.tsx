@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from "react";
-import type { CallRole } from "@/lib/contract";
 import { Button } from "../status-panel";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
-import { RoleSelect, UserIdField, recipientBody } from "./fields";
+import { RecipientForm } from "./recipient-form";
 
 /** No accepted call in this campus tab: how to get one, and with calls:control, start or accept from here. */
 export function NoCall(props: ControlProps & { canControl: boolean }) {
@@ -30,27 +28,10 @@ export function NoCall(props: ControlProps & { canControl: boolean }) {
   );
 }
 
-function StartForm({ ops, actions, disabled }: ControlProps) {
-  const [recipientId, setRecipientId] = useState("");
-  const [role, setRole] = useState<CallRole | "">("");
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    ops.start(recipientBody(recipientId, role));
-  }
-
+function StartForm(props: ControlProps) {
   return (
-    <form onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <p className="text-sm font-medium">Start a call</p>
-      <div className="flex flex-wrap items-end gap-2">
-        <UserIdField testId="start-recipient" label="Invite (permanent user ID)" value={recipientId} onChange={setRecipientId} />
-        <RoleSelect testId="start-role" value={role} onChange={setRole} />
-        <Button testId="call-start" type="submit" disabled={disabled}>
-          {actions.busy === "start" ? "Asking the campus…" : "Start"}
-        </Button>
-      </div>
+    <RecipientForm {...props} control="start" title="Start a call" recipientLabel="Invite (permanent user ID)" submitLabel="Start" onSubmit={props.ops.start}>
       <p className="text-xs text-slate-500">The campus page asks you to confirm the recipient and role.</p>
-      <ControlFeedback control="start" actions={actions} />
-    </form>
+    </RecipientForm>
   );
 }
