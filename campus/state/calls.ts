@@ -1,6 +1,7 @@
 import type { CallRole } from "../../lib/contract";
 import type { Clock } from "../clock";
 import { createPrefixedId } from "../ids";
+import { appendTo } from "./append-to";
 
 export type Presence = "connected" | "reconnecting" | "leaving";
 export type StageState = "none" | "requested" | "approved";
@@ -62,9 +63,7 @@ export function createCallStore(clock: Clock) {
     };
     call.participations.push(participation);
     participations.set(participation.participationId, participation);
-    const ofUser = byUser.get(participation.userId);
-    if (ofUser) ofUser.push(participation);
-    else byUser.set(participation.userId, [participation]);
+    appendTo(byUser, participation.userId, participation);
     return participation;
   }
 

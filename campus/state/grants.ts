@@ -1,5 +1,6 @@
 import type { Clock } from "../clock";
 import { createPrefixedId } from "../ids";
+import { appendTo } from "./append-to";
 
 /** The member's answer to the native approval prompt for one grant. */
 export type GrantDecision = "pending" | "approved" | "denied";
@@ -39,9 +40,7 @@ export function createGrantStore(clock: Clock) {
     createGrant(input: Omit<CallGrant, "grantId" | "createdAt">): CallGrant {
       const grant: CallGrant = { ...input, grantId: createPrefixedId("grt"), createdAt: clock.now() };
       grants.set(grant.grantId, grant);
-      const ofParticipation = byParticipation.get(grant.participationId);
-      if (ofParticipation) ofParticipation.push(grant);
-      else byParticipation.set(grant.participationId, [grant]);
+      appendTo(byParticipation, grant.participationId, grant);
       return grant;
     },
     findGrant: (grantId: string) => grants.get(grantId),

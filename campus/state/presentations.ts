@@ -2,6 +2,7 @@ import type { PresentationMode, PresentationStatus, RestoredReason } from "../..
 import { FINAL_PRESENTATION_STATUSES } from "../../lib/contract";
 import type { Clock } from "../clock";
 import { createOpaqueSecret, createPrefixedId } from "../ids";
+import { appendTo } from "./append-to";
 
 /** What a tile document's trusted code last said (spec 6: readiness reaches the host, not the app). */
 export type TileReport = { ready: boolean; visible: boolean; at: number };
@@ -58,11 +59,6 @@ export function createPresentationStore(clock: Clock) {
   // Every presentation of a grant and of a tab, oldest first: requests settle and read only these.
   const byGrant = new Map<string, PresentationRecord[]>();
   const byTab = new Map<string, PresentationRecord[]>();
-  const append = (index: Map<string, PresentationRecord[]>, key: string, presentation: PresentationRecord) => {
-    const list = index.get(key);
-    if (list) list.push(presentation);
-    else index.set(key, [presentation]);
-  };
 
   return {
     openPresentation(input: PrepareInput): PresentationRecord {
@@ -79,8 +75,8 @@ export function createPresentationStore(clock: Clock) {
         restoredReason: null,
       };
       presentations.set(presentation.presentationId, presentation);
-      append(byGrant, presentation.grantId, presentation);
-      append(byTab, presentation.tabId, presentation);
+      appendTo(byGrant, presentation.grantId, presentation);
+      appendTo(byTab, presentation.tabId, presentation);
       return presentation;
     },
     /**

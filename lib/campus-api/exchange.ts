@@ -20,7 +20,10 @@ export type CampusExchange = (request: CampusExchangeRequest) => Promise<CampusE
 
 // Connections to the campus are kept alive and reused; an idle one is dropped before the campus's
 // own keep-alive timeout (Node reads the server's `Keep-Alive: timeout` hint).
-const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+const clients: Record<string, { agent: http.Agent; request: typeof http.request }> = {
+  "http:": { agent: new http.Agent({ keepAlive: true }), request: http.request },
+  "https:": { agent: new https.Agent({ keepAlive: true }), request: https.request },
+};
 
 /**
  * The campus exchange over node:http and node:https. Not `fetch`: every visitor heartbeats every
@@ -31,11 +34,10 @@ const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new htt
 export const nodeExchange: CampusExchange = ({ url, method, headers, body, signal }) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
-    const agent = target.protocol === "https:" ? agents["https:"] : target.protocol === "http:" ? agents["http:"] : undefined;
-    if (!agent) return reject(new Error(`unsupported protocol ${target.protocol}`));
-    const send = target.protocol === "https:" ? https.request : http.request;
+    const client = clients[target.protocol];
+    if (!client) return reject(new Error(`unsupported protocol ${target.protocol}`));
     const sized = body === undefined ? headers : { ...headers, "Content-Length": String(Buffer.byteLength(body)) };
-    const outgoing = send(target, { method, headers: sized, agent, signal }, (incoming) => {
+    const outgoing = client.request(target, { method, headers: sized, agent: client.agent, signal }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("error", reject);
