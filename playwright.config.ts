@@ -29,7 +29,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // A production build: what the end-to-end tests prove is what gets deployed.
+      // The standalone production server: what the end-to-end tests prove is what the Dockerfile ships.
       command: "npm run build && npm run start",
       url: `http://127.0.0.1:3000/api/health`,
       reuseExistingServer: !isCI,

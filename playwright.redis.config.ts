@@ -26,7 +26,8 @@ const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
 const balancerPort = Number(new URL(APP_SERVER).port);
 const processPorts = [balancerPort + 1, balancerPort + 2] as const;
 const health = (port: number) => `http://127.0.0.1:${port}/api/health`;
-const nextStart = (port: number) => `npx next start --hostname 127.0.0.1 --port ${port}`;
+// One app process: the standalone server that `npm run build` made, as the Dockerfile runs it.
+const appProcess = (port: number) => ({ url: health(port), env: { REDIS_URL, APP_HOST: "127.0.0.1", PORT: String(port) } });
 
 export default defineConfig({
   ...baseConfig,
@@ -49,17 +50,15 @@ export default defineConfig({
     },
     {
       // Started one after the other: the second process uses the first one's build.
-      command: `npm run build && ${nextStart(processPorts[0])}`,
-      url: health(processPorts[0]),
-      env: { REDIS_URL },
+      command: "npm run build && npm start",
+      ...appProcess(processPorts[0]),
       reuseExistingServer: false,
       stdout: "pipe",
       timeout: 240_000,
     },
     {
-      command: nextStart(processPorts[1]),
-      url: health(processPorts[1]),
-      env: { REDIS_URL },
+      command: "npm start",
+      ...appProcess(processPorts[1]),
       reuseExistingServer: false,
       stdout: "pipe",
       timeout: 60_000,

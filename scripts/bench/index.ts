@@ -15,9 +15,10 @@ const LOAD_TARGET_VISITORS = 1000;
 
 async function main() {
   const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: process.env });
-  // Next's own entry, not npx, so that the child is the one app process whose memory the load run reads.
-  const app = await startServer(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", "3000"], `${APP_URL}/api/health`, {
-    env: { ...process.env, NODE_ENV: "production" },
+  // The standalone server run by node itself, not npm, so that the child is the one app process whose
+  // memory the load run reads.
+  const app = await startServer(process.execPath, ["scripts/start.mjs"], `${APP_URL}/api/health`, {
+    env: { ...process.env, NODE_ENV: "production", PORT: "3000" },
   });
   try {
     const appJs = await measureFirstLoadJs(APP_URL);

@@ -1,0 +1,12 @@
+// `npm run build` finishes the standalone server: Next leaves the static assets out of
+// .next/standalone (a CDN may serve them), so they are copied beside the server that serves them.
+import { cpSync, existsSync } from "node:fs";
+
+const STANDALONE = ".next/standalone";
+
+if (!existsSync(`${STANDALONE}/server.js`)) {
+  console.error(`${STANDALONE}/server.js is missing: run \`next build\` with output: "standalone" first.`);
+  process.exit(1);
+}
+cpSync(".next/static", `${STANDALONE}/.next/static`, { recursive: true });
+if (existsSync("public")) cpSync("public", `${STANDALONE}/public`, { recursive: true });

@@ -1,0 +1,15 @@
+// `npm start`: the standalone server that `npm run build` made, on PORT (3000) and APP_HOST (0.0.0.0).
+// Next's server reads HOSTNAME, which shells and containers often set to the machine's own name,
+// so it is set here from a variable that means only this.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const server = fileURLToPath(new URL("../.next/standalone/server.js", import.meta.url));
+if (!existsSync(server)) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+process.env.HOSTNAME = process.env.APP_HOST ?? "0.0.0.0";
+process.env.PORT ??= "3000";
+process.env.NODE_ENV = "production";
+await import(server);
