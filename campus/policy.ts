@@ -30,7 +30,7 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 // - Token exchange and userinfo have no rate limits (part 8: not shown); on them 429 only comes from fault injection.
 // - Token exchange checks in this order: client credentials (401 INVALID_CLIENT), body (400 BAD_USER_INPUT), code known, of this client, unused and unexpired (401 INVALID_TOKEN), app published and registration unchanged (403 APP_UNAVAILABLE), consent unchanged since the code (403 ACCESS_REVOKED).
 // - Userinfo checks in this order, on every request with nothing cached: token known, not revoked and unexpired (401 INVALID_TOKEN), app published and registration unchanged (403 APP_UNAVAILABLE), consent unchanged (403 ACCESS_REVOKED).
-// - Client credentials: clientId and secret are each form-urlencoded before base64 (RFC 6749 2.3.1), so `+` decodes to a space; unreadable base64, no colon or a bad %-escape is 401 INVALID_CLIENT.
+// - Client credentials are base64 of `clientId:clientSecret` exactly as issued (spec 5.1), nothing form-urlencoded; the split is at the first colon, so a secret may hold `:`, `+`, `/`, `=` or `%` and a client ID may not hold `:` (the registration refuses one); unreadable base64 or no colon is 401 INVALID_CLIENT.
 // - Presenting a used code again revokes the token issued from it (RFC 6749 10.5) and answers 401 INVALID_TOKEN.
 // - A code is spent by any exchange attempt of its own client, even one that then fails as expired, 403 APP_UNAVAILABLE or 403 ACCESS_REVOKED.
 // - A code presented by another client is refused with 401 INVALID_TOKEN and is not spent.
