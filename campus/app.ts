@@ -8,8 +8,10 @@ import { settleCalls } from "./calls/participation";
 import { createControlActivityRoutes } from "./control/activity-routes";
 import { createControlCallRoutes } from "./control/call-routes";
 import { createControlPresentationRoutes } from "./control/presentation-routes";
+import { guardControlRoutes } from "./control/guard-control-routes";
 import { createControlRoutes } from "./control/routes";
 import type { CampusEnv } from "./hono-env";
+import { limitRequestBody } from "./limit-request-body";
 import { createActivityHostRoutes } from "./host/activity-routes";
 import { createCallRoutes } from "./host/call-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
@@ -62,6 +64,9 @@ export function createCampus(options: CampusOptions): Campus {
       // Spec 4: every response, success or error; policy.ts: the page and control API too.
       c.res.headers.set("Cache-Control", CACHE_CONTROL);
     })
+    // policy.ts: the control rules before the body is read, the body limit before any route.
+    .use("/control/*", guardControlRoutes(origin))
+    .use("*", limitRequestBody())
     .use("*", async (c, next) => {
       // policy.ts: simulated members that left are removed after a while on the campus clock,
       // and presentation timers and activity entry leases (spec 3) are evaluated against it, before

@@ -39,6 +39,27 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 // - Re-approving a consent with other scopes or another origin replaces it, which ends access issued under the old one (403 ACCESS_REVOKED).
 // - Member fields are read at request time, so a token always returns the member's current values.
 
+// ── A safe dev tool: listening, request bodies and the control API ─────────────────────────────
+
+/** Without CAMPUS_HOST the campus listens on loopback only (127.0.0.1, and ::1 where the machine has IPv6). */
+export const DEFAULT_LISTEN_HOSTS = ["127.0.0.1", "::1"] as const;
+
+/** The same body limit as the app's API routes: 16 KiB, checked on Content-Length at once and counted on the stream. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** A body that has not fully arrived this long after its request is answered 408 and its connection closed. */
+export const BODY_READ_TIMEOUT_MS = 5_000;
+
+/** Node's own backstop for a request that never completes (headers or body), and how often it checks. */
+export const SERVER_REQUEST_TIMEOUT_MS = 15_000;
+export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+// Behavior (bodies and the control API):
+// - Every request with a body, on every route: over the limit is 413 and a stalled body is 408, both in the Error shape (code BAD_USER_INPUT; BAD_REQUEST on /host), with `Connection: close`, so an unread rest of a body never holds the socket.
+// - A body where a route expects one must be `application/json`: 400 BAD_USER_INPUT on the REST API (part 7 lists 400 for an invalid body and no 415), 415 on the host and control endpoints.
+// - Control requests that change state (every method but GET and HEAD) must be `application/json` (415) and come from no Origin (server to server) or the campus's own origin, never with `Sec-Fetch-Site` other than same-origin or none (403 FORBIDDEN): no page of another site can drive the campus.
+// - The control API lists issued access tokens only as fingerprints (first 8 characters of the SHA-256, base64url) with their member, launch and expiry; a live token is handed out only by `POST /control/credentials`, which the control rules keep away from every browser page.
+
 // ── Registration ─────────────────────────────────────────────────────────────────────────────
 
 // - Every registration save (control API or page) starts a new generation and ends older launches, codes and tokens, published or not (spec 5.6).
