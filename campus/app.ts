@@ -25,6 +25,7 @@ import { settlePresentations } from "./presentations/restoration";
 import { ResponseDroppedError } from "./rest/drop-response";
 import { createRestRoutes } from "./rest/routes";
 import { createCampusState } from "./state/campus-state";
+import { pruneExpired } from "./state/prune-expired";
 import type { RegistrationInput } from "./state/registration";
 
 export type CampusOptions = {
@@ -75,6 +76,7 @@ export function createCampus(options: CampusOptions): Campus {
       settleCalls(context.state, context.clock);
       if (!c.req.path.startsWith("/v1/")) settlePresentations(context.state, context.clock);
       settleActivityEntries(context.state, context.clock);
+      pruneExpired(context.state);
       await next();
     })
     .route("/", createRestRoutes(context))

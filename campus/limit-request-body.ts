@@ -52,7 +52,7 @@ export function limitRequestBody() {
     const stream = c.req.raw.body;
     if (stream) {
       const body = await readBounded(stream);
-      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body, signal: c.req.raw.signal });
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body });
     }
     await next();
   });

@@ -84,6 +84,15 @@ export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** When the page cannot reach its own campus server, it replies APP_UNAVAILABLE to the frame. */
 export const HOST_UNREACHABLE_REPLY_CODE = "APP_UNAVAILABLE";
 
+/** A launch with no mount, consent check or code for this long expires (ends with reason `expired`); an app in use asks for a code at least every 900 s. */
+export const LAUNCH_IDLE_LIFETIME_SECONDS = 12 * 3600;
+
+/** An ended launch is kept this long (the token lifetime), so that a late call on it hears why it ended; then it is forgotten. */
+export const ENDED_LAUNCH_RETENTION_SECONDS = 900;
+
+// - Expired records are pruned lazily before every request, each store keeping its records in expiry order (state/prune-expired.ts): a code is forgotten 60 + 900 s after issue (a replay can revoke its token until then), a token at its expiry, a rate window a minute after its last entry; a forgotten code or token then answers "unknown", still 401 INVALID_TOKEN.
+// - The current launch of a tab is found by an index of tabs, never by scanning every launch.
+
 // ── The page, members and demo controls ──────────────────────────────────────────────────────
 
 /** A browser's campus member is this first-party cookie; without a valid one it is the first seeded member (ada). */
