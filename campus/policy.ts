@@ -70,7 +70,7 @@ export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 // ── Launches, consent and the iframe bridge ──────────────────────────────────────────────────
 
-// - Launches have no time limit; a launch ends when its tab mounts the app again, the app document sends a later `ready`, or the registration is saved.
+// - A launch ends when its tab mounts the app again, the app document sends a later `ready`, the registration is saved, or it expires idle (LAUNCH_IDLE_LIFETIME_SECONDS below).
 // - The owning tab is a random tabId the page keeps in sessionStorage; a duplicated browser tab copies it, so the duplicate's mount ends the original's launch.
 // - An unpublished app still mounts and gets a launch on `ready`; `authenticate` then answers APP_UNAVAILABLE.
 // - A remembered consent is reused only for exactly the same scope set and the same app origin; any change asks again (spec 5.5).
