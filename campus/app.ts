@@ -8,8 +8,10 @@ import { settleCalls } from "./calls/participation";
 import { createControlActivityRoutes } from "./control/activity-routes";
 import { createControlCallRoutes } from "./control/call-routes";
 import { createControlPresentationRoutes } from "./control/presentation-routes";
+import { guardControlRoutes } from "./control/guard-control-routes";
 import { createControlRoutes } from "./control/routes";
 import type { CampusEnv } from "./hono-env";
+import { limitRequestBody } from "./limit-request-body";
 import { createActivityHostRoutes } from "./host/activity-routes";
 import { createCallRoutes } from "./host/call-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
@@ -23,6 +25,7 @@ import { settlePresentations } from "./presentations/restoration";
 import { ResponseDroppedError } from "./rest/drop-response";
 import { createRestRoutes } from "./rest/routes";
 import { createCampusState } from "./state/campus-state";
+import { pruneExpired } from "./state/prune-expired";
 import type { RegistrationInput } from "./state/registration";
 
 export type CampusOptions = {
@@ -62,6 +65,9 @@ export function createCampus(options: CampusOptions): Campus {
       // Spec 4: every response, success or error; policy.ts: the page and control API too.
       c.res.headers.set("Cache-Control", CACHE_CONTROL);
     })
+    // policy.ts: the control rules before the body is read, the body limit before any route.
+    .use("/control/*", guardControlRoutes(origin))
+    .use("*", limitRequestBody())
     .use("*", async (c, next) => {
       // policy.ts: simulated members that left are removed after a while on the campus clock,
       // and presentation timers and activity entry leases (spec 3) are evaluated against it, before
@@ -70,6 +76,7 @@ export function createCampus(options: CampusOptions): Campus {
       settleCalls(context.state, context.clock);
       if (!c.req.path.startsWith("/v1/")) settlePresentations(context.state, context.clock);
       settleActivityEntries(context.state, context.clock);
+      pruneExpired(context.state);
       await next();
     })
     .route("/", createRestRoutes(context))

@@ -158,5 +158,5 @@ export async function addSimulated(campus: Campus, callId: string, count = 1): P
 }
 
 export function simulate(campus: Campus, callId: string, participationId: string, operation: string): Promise<Response> {
-  return send(campus, "POST", `/control/calls/${callId}/members/${participationId}/${operation}`);
+  return send(campus, "POST", `/control/calls/${callId}/members/${participationId}/${operation}`, { json: {} });
 }

@@ -15,9 +15,18 @@ describe("campus environment", () => {
   it("defaults to the values of .env.example", () => {
     expect(readCampusConfig({})).toEqual({
       port: 4000,
+      hosts: ["127.0.0.1", "::1"],
       origin: "http://campus.localhost:4000",
       registrationPath: path.resolve("campus/registration.json"),
     });
+  });
+
+  it("listens on loopback only unless CAMPUS_HOST names an address", () => {
+    expect(readCampusConfig({}).hosts).toEqual(["127.0.0.1", "::1"]);
+    expect(readCampusConfig({ CAMPUS_HOST: "" }).hosts).toEqual(["127.0.0.1", "::1"]);
+    expect(readCampusConfig({ CAMPUS_HOST: "0.0.0.0" }).hosts).toEqual(["0.0.0.0"]);
+    expect(readCampusConfig({ CAMPUS_HOST: "::" }).hosts).toEqual(["::"]);
+    expect(() => readCampusConfig({ CAMPUS_HOST: "not a host!" })).toThrow(/CAMPUS_HOST/);
   });
 
   it("treats an empty variable as unset", () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { describeIssues } from "./errors";
+import { DEFAULT_LISTEN_HOSTS } from "./policy";
 import { createRegistrationSchema } from "./state/registration";
 import type { RegistrationInput } from "./state/registration";
 
@@ -10,12 +11,16 @@ export const DEFAULT_CAMPUS_ORIGIN = "http://campus.localhost:4000";
 // Defaults match .env.example so that `npm run campus` works without a .env file.
 const campusEnvSchema = z.object({
   CAMPUS_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  // An address to listen on, such as 0.0.0.0 or :: in a container; unset, loopback only (policy.ts).
+  CAMPUS_HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()]).optional(),
   CAMPUS_ORIGIN: z.url({ protocol: /^https?$/ }).default(DEFAULT_CAMPUS_ORIGIN),
   CAMPUS_REGISTRATION: z.string().min(1).default("campus/registration.json"),
 });
 
 export type CampusConfig = {
   port: number;
+  /** The addresses the server listens on: loopback unless CAMPUS_HOST says otherwise. */
+  hosts: string[];
   /** The origin of the campus page and of its REST API (spec: {campus_origin} and {base_url}). */
   origin: string;
   registrationPath: string;
@@ -35,6 +40,7 @@ export function readCampusConfig(env: Record<string, string | undefined>): Campu
   if (!parsed.success) throw new CampusConfigError(`Invalid campus environment: ${describeIssues(parsed.error)}`);
   return {
     port: parsed.data.CAMPUS_PORT,
+    hosts: parsed.data.CAMPUS_HOST === undefined ? [...DEFAULT_LISTEN_HOSTS] : [parsed.data.CAMPUS_HOST],
     origin: new URL(parsed.data.CAMPUS_ORIGIN).origin,
     registrationPath: path.resolve(parsed.data.CAMPUS_REGISTRATION),
   };

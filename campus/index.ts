@@ -1,34 +1,45 @@
-import { createAdaptorServer } from "@hono/node-server";
+import type { Server } from "node:http";
 import { createCampus } from "./app";
 import { CampusConfigError, readCampusConfig } from "./config";
-import { serveWithDroppedResponses } from "./rest/drop-response";
+import { createCampusServer } from "./server";
 
-/** `npm run campus`: the only file that listens. */
-function startCampus() {
-  const config = readCampusConfig(process.env);
-  const { app } = createCampus({ origin: config.origin, registration: { file: config.registrationPath } });
-  const server = createAdaptorServer({ fetch: serveWithDroppedResponses(app.fetch) });
+type ListenError = NodeJS.ErrnoException;
 
-  const announce = () => {
-    console.log(`Campus page and REST API at ${config.origin}`);
-    console.log(`Server-to-server callers can use http://127.0.0.1:${config.port}`);
-  };
-  // All interfaces, IPv4 and IPv6 (dual stack); fall back to IPv4 where IPv6 is unavailable.
-  server.once("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EAFNOSUPPORT" || error.code === "EADDRNOTAVAIL") {
-      server.listen(config.port, "0.0.0.0", announce);
-      return;
-    }
-    console.error(`The campus cannot listen on port ${config.port}: ${error.message}`);
-    process.exit(1);
+/** An address this machine lacks (::1 without IPv6) is skipped; any other failure stops the start. */
+const isMissingAddress = (error: ListenError) => error.code === "EAFNOSUPPORT" || error.code === "EADDRNOTAVAIL";
+
+function listen(server: Server, port: number, host: string): Promise<ListenError | null> {
+  return new Promise((resolve) => {
+    const onError = (error: ListenError) => resolve(error);
+    server.once("error", onError);
+    // "::" listens on IPv4 too (dual stack), as a container needs.
+    server.listen({ port, host, ipv6Only: false }, () => {
+      server.off("error", onError);
+      resolve(null);
+    });
   });
-  server.listen({ port: config.port, host: "::", ipv6Only: false }, announce);
 }
 
-try {
-  startCampus();
-} catch (error) {
+/** `npm run campus`: the only file that listens. */
+async function startCampus() {
+  const config = readCampusConfig(process.env);
+  const campus = createCampus({ origin: config.origin, registration: { file: config.registrationPath } });
+  const listening: string[] = [];
+  for (const [index, host] of config.hosts.entries()) {
+    const error = await listen(createCampusServer(campus), config.port, host);
+    if (!error) listening.push(host.includes(":") ? `[${host}]` : host);
+    // Only a further loopback address of the default (::1 without IPv6) may be missing.
+    else if (!(index > 0 && isMissingAddress(error))) {
+      console.error(`The campus cannot listen on ${host} port ${config.port}: ${error.message}`);
+      process.exit(1);
+    }
+  }
+  console.log(`Campus page and REST API at ${config.origin}`);
+  console.log(`Listening on ${listening.map((host) => `${host}:${config.port}`).join(" and ")} (CAMPUS_HOST)`);
+}
+
+startCampus().catch((error: unknown) => {
   if (!(error instanceof CampusConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
-}
+});

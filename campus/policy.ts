@@ -30,7 +30,7 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 // - Token exchange and userinfo have no rate limits (part 8: not shown); on them 429 only comes from fault injection.
 // - Token exchange checks in this order: client credentials (401 INVALID_CLIENT), body (400 BAD_USER_INPUT), code known, of this client, unused and unexpired (401 INVALID_TOKEN), app published and registration unchanged (403 APP_UNAVAILABLE), consent unchanged since the code (403 ACCESS_REVOKED).
 // - Userinfo checks in this order, on every request with nothing cached: token known, not revoked and unexpired (401 INVALID_TOKEN), app published and registration unchanged (403 APP_UNAVAILABLE), consent unchanged (403 ACCESS_REVOKED).
-// - Client credentials: clientId and secret are each form-urlencoded before base64 (RFC 6749 2.3.1), so `+` decodes to a space; unreadable base64, no colon or a bad %-escape is 401 INVALID_CLIENT.
+// - Client credentials are base64 of `clientId:clientSecret` exactly as issued (spec 5.1), nothing form-urlencoded; the split is at the first colon, so a secret may hold `:`, `+`, `/`, `=` or `%` and a client ID may not hold `:` (the registration refuses one); unreadable base64 or no colon is 401 INVALID_CLIENT.
 // - Presenting a used code again revokes the token issued from it (RFC 6749 10.5) and answers 401 INVALID_TOKEN.
 // - A code is spent by any exchange attempt of its own client, even one that then fails as expired, 403 APP_UNAVAILABLE or 403 ACCESS_REVOKED.
 // - A code presented by another client is refused with 401 INVALID_TOKEN and is not spent.
@@ -38,6 +38,27 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 // - Userinfo does not require the token's launch to be current: a token of a replaced launch lives out its 900 s (a registration save still ends it).
 // - Re-approving a consent with other scopes or another origin replaces it, which ends access issued under the old one (403 ACCESS_REVOKED).
 // - Member fields are read at request time, so a token always returns the member's current values.
+
+// ── A safe dev tool: listening, request bodies and the control API ─────────────────────────────
+
+/** Without CAMPUS_HOST the campus listens on loopback only (127.0.0.1, and ::1 where the machine has IPv6). */
+export const DEFAULT_LISTEN_HOSTS = ["127.0.0.1", "::1"] as const;
+
+/** The same body limit as the app's API routes: 16 KiB, checked on Content-Length at once and counted on the stream. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** A body that has not fully arrived this long after its request is answered 408 and its connection closed. */
+export const BODY_READ_TIMEOUT_MS = 5_000;
+
+/** Node's own backstop for a request that never completes (headers or body), and how often it checks. */
+export const SERVER_REQUEST_TIMEOUT_MS = 15_000;
+export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+// Behavior (bodies and the control API):
+// - Every request with a body, on every route: over the limit is 413 and a stalled body is 408, both in the Error shape (code BAD_USER_INPUT; BAD_REQUEST on /host), with `Connection: close`, so an unread rest of a body never holds the socket.
+// - A body where a route expects one must be `application/json`: 400 BAD_USER_INPUT on the REST API (part 7 lists 400 for an invalid body and no 415), 415 on the host and control endpoints.
+// - Control requests that change state (every method but GET and HEAD) must be `application/json` (415) and come from no Origin (server to server) or the campus's own origin, never with `Sec-Fetch-Site` other than same-origin or none (403 FORBIDDEN): no page of another site can drive the campus.
+// - The control API lists issued access tokens only as fingerprints (first 8 characters of the SHA-256, base64url) with their member, launch and expiry; a live token is handed out only by `POST /control/credentials`, which the control rules keep away from every browser page.
 
 // ── Registration ─────────────────────────────────────────────────────────────────────────────
 
@@ -49,7 +70,7 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 
 // ── Launches, consent and the iframe bridge ──────────────────────────────────────────────────
 
-// - Launches have no time limit; a launch ends when its tab mounts the app again, the app document sends a later `ready`, or the registration is saved.
+// - A launch ends when its tab mounts the app again, the app document sends a later `ready`, the registration is saved, or it expires idle (LAUNCH_IDLE_LIFETIME_SECONDS below).
 // - The owning tab is a random tabId the page keeps in sessionStorage; a duplicated browser tab copies it, so the duplicate's mount ends the original's launch.
 // - An unpublished app still mounts and gets a launch on `ready`; `authenticate` then answers APP_UNAVAILABLE.
 // - A remembered consent is reused only for exactly the same scope set and the same app origin; any change asks again (spec 5.5).
@@ -62,6 +83,15 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 
 /** When the page cannot reach its own campus server, it replies APP_UNAVAILABLE to the frame. */
 export const HOST_UNREACHABLE_REPLY_CODE = "APP_UNAVAILABLE";
+
+/** A launch with no mount, consent check or code for this long expires (ends with reason `expired`); an app in use asks for a code at least every 900 s. */
+export const LAUNCH_IDLE_LIFETIME_SECONDS = 12 * 3600;
+
+/** An ended launch is kept this long (the token lifetime), so that a late call on it hears why it ended; then it is forgotten. */
+export const ENDED_LAUNCH_RETENTION_SECONDS = 900;
+
+// - Expired records are pruned lazily before every request, each store keeping its records in expiry order (state/prune-expired.ts): a code is forgotten 60 + 900 s after issue (a replay can revoke its token until then), a token at its expiry, a rate window a minute after its last entry; a forgotten code or token then answers "unknown", still 401 INVALID_TOKEN.
+// - The current launch of a tab is found by an index of tabs, never by scanning every launch.
 
 // ── The page, members and demo controls ──────────────────────────────────────────────────────
 

@@ -13,7 +13,7 @@ function inputErrorCode(path: string): string {
 
 function toCampusError(error: Error, path: string): CampusError {
   // Call rules shared with the REST API name bad input BAD_USER_INPUT; the page hears BAD_REQUEST.
-  if (error instanceof CampusError && error.code === "BAD_USER_INPUT") return new CampusError(inputErrorCode(path), 400, error.message, error.headers);
+  if (error instanceof CampusError && error.code === "BAD_USER_INPUT") return new CampusError(inputErrorCode(path), error.status, error.message, error.headers);
   if (error instanceof CampusError) return error;
   // Thrown by Hono's validator for a body declared JSON that does not parse.
   if (error instanceof HTTPException && error.status === 400) return new CampusError(inputErrorCode(path), 400, error.message);

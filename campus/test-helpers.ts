@@ -24,10 +24,9 @@ export function createTestCampus(registration: Partial<RegistrationInput> = {}):
   return createCampus({ registration: { ...TEST_REGISTRATION, ...registration }, clock: createClock(() => TEST_START_TIME) });
 }
 
-/** RFC 6749 2.3.1: each part form-urlencoded, then base64 of `id:secret`. */
+/** Spec 5.1: base64 of `id:secret`, as issued. */
 export function basicAuth(clientId: string, clientSecret: string): string {
-  const formEncode = (value: string) => new URLSearchParams([["", value]]).toString().slice(1);
-  return `Basic ${Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`).toString("base64")}`;
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
 }
 
 export const TEST_CLIENT_AUTH = basicAuth(TEST_REGISTRATION.clientId, TEST_REGISTRATION.clientSecret);

@@ -31,7 +31,7 @@ describe("POST /control/activity-invitations/{id}/accept and /decline", () => {
     const { campus, ada, grace, activityId } = await activityCall(["ada", "grace"]);
     const [invitation] = (await inviteToActivity(ada, activityId)).invitations;
     const accepted = await readJson<{ launchId: string; tabId: string; username: string }>(
-      await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/accept`),
+      await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/accept`, { json: {} }),
     );
     expect(accepted).toMatchObject({ tabId: grace.tabId, username: "grace" });
     const guest = await logInOnLaunch(campus, "grace", accepted.tabId, accepted.launchId);
@@ -42,7 +42,7 @@ describe("POST /control/activity-invitations/{id}/accept and /decline", () => {
   it("declines as the recipient's Decline", async () => {
     const { campus, ada, activityId } = await activityCall(["ada", "grace"]);
     const [invitation] = (await inviteToActivity(ada, activityId)).invitations;
-    expect(await readJson(await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/decline`))).toEqual({
+    expect(await readJson(await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/decline`, { json: {} }))).toEqual({
       invitationId: invitation!.invitationId,
       status: "declined",
     });
@@ -51,9 +51,9 @@ describe("POST /control/activity-invitations/{id}/accept and /decline", () => {
   it("answers 404 for an unknown invitation and 409 for an expired one", async () => {
     const { campus, ada, activityId } = await activityCall(["ada", "grace"]);
     const [invitation] = (await inviteToActivity(ada, activityId)).invitations;
-    expect((await send(campus, "POST", "/control/activity-invitations/ain_unknown/accept")).status).toBe(404);
+    expect((await send(campus, "POST", "/control/activity-invitations/ain_unknown/accept", { json: {} })).status).toBe(404);
     await advanceClock(campus, 300);
-    expect(await readError(await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/accept`))).toEqual({ status: 409, code: "CALL_CONFLICT" });
+    expect(await readError(await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/accept`, { json: {} }))).toEqual({ status: 409, code: "CALL_CONFLICT" });
   });
 });
 
@@ -62,7 +62,7 @@ describe("POST /control/reset clears activities", () => {
     const { campus, ada, activityId } = await enteredActivity();
     for (let i = 0; i < 4; i += 1) await offerActivity(ada, activityId);
     expect((await postCommand(ada, "activityInvite", { clientId: newClientId(), activityId })).status).toBe(429);
-    await send(campus, "POST", "/control/reset");
+    await send(campus, "POST", "/control/reset", { json: {} });
     expect(await readControlActivities(campus)).toEqual({ activities: [], invitations: [], entries: [] });
     expect(campus.context.state.rateWindows.secondsUntilFree(`activityOffers:${ada.userId}`, 5)).toBe(0);
   });

@@ -31,8 +31,8 @@ export function createControlCallRoutes(context: CampusContext) {
     if (tabId !== undefined) return tabId;
     const { generation } = context.state.registration.getRegistration();
     const launch = context.state.launches
-      .listLaunches()
-      .filter((candidate) => candidate.userId === member.userId && isCurrentLaunch(candidate, generation))
+      .listCurrentLaunches(member.userId)
+      .filter((candidate) => isCurrentLaunch(candidate, generation))
       .at(-1);
     if (!launch) throw badInput(`tabId: ${member.username} has no current launch; give a tabId`);
     return launch.tabId;

@@ -56,8 +56,8 @@ describe("control API: calls", () => {
   it("answers 404 for an unknown call, participation or operation, and 409 for an ended call", async () => {
     const { campus, callId, ada } = await callWithGrants(["ada"]);
     expect((await send(campus, "POST", "/control/calls/call_x/members", { json: { simulated: true } })).status).toBe(404);
-    expect((await send(campus, "POST", `/control/calls/${callId}/members/ptc_x/drop`)).status).toBe(404);
-    expect((await send(campus, "POST", `/control/calls/${callId}/members/${ada.participationId}/explode`)).status).toBe(404);
+    expect((await send(campus, "POST", `/control/calls/${callId}/members/ptc_x/drop`, { json: {} })).status).toBe(404);
+    expect((await send(campus, "POST", `/control/calls/${callId}/members/${ada.participationId}/explode`, { json: {} })).status).toBe(404);
     await answerPrompt(campus, await queueAction(ada, "end"), "confirm");
     expect(await readError(await send(campus, "POST", `/control/calls/${callId}/members`, { json: { simulated: true } }))).toEqual({ status: 409, code: "CALL_CONFLICT" });
   });
@@ -70,7 +70,7 @@ describe("control API: native prompts and approvals", () => {
     expect(await readJson(await answerPrompt(campus, on, "confirm"))).toEqual({ commandId: on, status: "applied" });
     const unmute = await queueAction(ada, "unmute");
     expect(await readJson(await answerPrompt(campus, unmute, "decline"))).toMatchObject({ commandId: unmute, status: "declined" });
-    expect((await send(campus, "POST", "/control/commands/cmd_x/confirm")).status).toBe(404);
+    expect((await send(campus, "POST", "/control/commands/cmd_x/confirm", { json: {} })).status).toBe(404);
   });
 
   it("allows or denies a grant's approval prompt", async () => {
@@ -78,7 +78,7 @@ describe("control API: native prompts and approvals", () => {
     const { grantId } = await readJson<{ grantId: string }>(
       await send(campus, "POST", "/v1/apps/calls/attach", { headers: { Authorization: `Bearer ${ada.accessToken}` } }),
     );
-    expect(await readJson(await send(campus, "POST", `/control/grants/${grantId}/deny`))).toEqual({ grantId, status: "denied" });
+    expect(await readJson(await send(campus, "POST", `/control/grants/${grantId}/deny`, { json: {} }))).toEqual({ grantId, status: "denied" });
   });
 });
 
@@ -87,7 +87,7 @@ describe("control API: reset clears calls, grants, commands and rate windows", (
     const { campus, ada } = await callWithGrants(["ada"]);
     for (let i = 0; i < 30; i += 1) await postCommand(ada, "playback", { clientId: newClientId(), muted: true });
     expect((await postCommand(ada, "playback", { clientId: newClientId(), muted: true })).status).toBe(429);
-    await send(campus, "POST", "/control/reset");
+    await send(campus, "POST", "/control/reset", { json: {} });
     expect(await readJson(await send(campus, "GET", "/control/calls"))).toEqual({ calls: [] });
     const { state } = campus.context;
     expect([state.grants.listGrants(), state.commands.listCommands(), state.invitations.listInvitations()]).toEqual([[], [], []]);
@@ -98,7 +98,7 @@ describe("control API: reset clears calls, grants, commands and rate windows", (
     const { campus, ada } = await callWithGrants(["ada"]);
     const commandId = await queueAction(ada, "mute");
     expect((await readCommand(ada, commandId)).status).toBe("applied");
-    await send(campus, "POST", "/control/reset");
+    await send(campus, "POST", "/control/reset", { json: {} });
     expect(await readError(await send(campus, "GET", `/v1/apps/calls/commands/${commandId}`, { headers: { Authorization: `Bearer ${ada.accessToken}` } }))).toEqual({ status: 401, code: "INVALID_TOKEN" });
   });
 });

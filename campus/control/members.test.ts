@@ -41,7 +41,7 @@ describe("control API: members", () => {
   it("forgets added members on reset", async () => {
     const campus = createTestCampus();
     await send(campus, "POST", "/control/members", { json: { username: "visitor_0001" } });
-    await send(campus, "POST", "/control/reset");
+    await send(campus, "POST", "/control/reset", { json: {} });
     const { members } = await readJson<{ members: { username: string }[] }>(await send(campus, "GET", "/control/members"));
     expect(members.map((member) => member.username)).toEqual(["ada", "grace", "linus", "nobody_yet"]);
   });

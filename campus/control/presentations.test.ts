@@ -35,7 +35,7 @@ describe("POST /control/reset clears presentations, tiles and tab visibility", (
   it("leaves no presentation behind", async () => {
     const { campus, ada, tile } = await presentingCall();
     await setTabVisibility(campus, ada.tabId, false);
-    await send(campus, "POST", "/control/reset");
+    await send(campus, "POST", "/control/reset", { json: {} });
     expect(await readJson(await send(campus, "GET", "/control/presentations"))).toEqual({ presentations: [] });
     expect(campus.context.state.tabs.isVisible(ada.tabId)).toBe(true);
     expect((await send(campus, "POST", `/tiles/${tile.tileId}/report`, { json: { secret: tile.secret, ready: true, visible: true } })).status).toBe(403);

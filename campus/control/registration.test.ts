@@ -95,7 +95,7 @@ describe("the control API", () => {
     const { accessToken } = await issueToken(campus);
     await saveTestRegistration(campus, { scopes: [] });
     await send(campus, "POST", "/control/clock/advance", { json: { seconds: 30 } });
-    const reset = await readJson(await send(campus, "POST", "/control/reset"));
+    const reset = await readJson(await send(campus, "POST", "/control/reset", { json: {} }));
     expect(reset).toMatchObject({ ok: true, offsetSeconds: 0 });
     expect(await readJson(await send(campus, "GET", "/control/registration"))).toMatchObject({ generation: 1, scopes: expect.arrayContaining(["profile:read"]) });
     expect(await readJson(await send(campus, "GET", "/host/log"))).toEqual({ entries: [] });

@@ -1,20 +1,27 @@
 import { Hono } from "hono";
-import { toIsoTime } from "../clock";
+import { hasExpired, toIsoTime } from "../clock";
 import type { CampusContext } from "../context";
 import { CampusError } from "../errors";
 import type { CampusEnv } from "../hono-env";
 import { saveRegistration } from "../state/campus-state";
+import { countStoredRecords } from "../state/prune-expired";
+import { describeCredential } from "./describe-credential";
 import { settlePresentations } from "../presentations/restoration";
 import { isCurrentLaunch } from "../state/launches";
 import { registrationPatchSchema, toPublicRegistration } from "../state/registration";
 import { validateJson } from "../validate-json";
-import { addFaultSchema, advanceClockSchema, newMemberSchema, revokeConsentSchema } from "./schemas";
+import { addFaultSchema, advanceClockSchema, credentialsRequestSchema, newMemberSchema, revokeConsentSchema } from "./schemas";
 
 /**
  * The control API, for tests and demos only (campus/README.md). It changes campus state the way
  * the platform would (time passing, a member revoking, an admin saving) without a browser.
  */
 export function createControlRoutes(context: CampusContext) {
+  const findMember = (username: string) => {
+    const member = context.state.members.findByUsername(username);
+    if (!member) throw new CampusError("BAD_USER_INPUT", 400, `username: no member is called ${username}`);
+    return member;
+  };
   const currentTime = () => ({ now: toIsoTime(context.clock.now()), offsetSeconds: context.clock.offsetSeconds() });
 
   return new Hono<CampusEnv>()
@@ -28,8 +35,7 @@ export function createControlRoutes(context: CampusContext) {
     })
     .post("/control/consent/revoke", validateJson(revokeConsentSchema, "BAD_USER_INPUT"), (c) => {
       const { username } = c.req.valid("json");
-      const member = username === undefined ? undefined : context.state.members.findByUsername(username);
-      if (username !== undefined && !member) throw new CampusError("BAD_USER_INPUT", 400, `username: no member is called ${username}`);
+      const member = username === undefined ? undefined : findMember(username);
       return c.json({ revoked: context.state.consents.revokeConsents(member?.userId) });
     })
     .get("/control/registration", (c) => c.json(toPublicRegistration(context.state.registration.getRegistration())))
@@ -51,10 +57,23 @@ export function createControlRoutes(context: CampusContext) {
       context.reset();
       return c.json({ ok: true, ...currentTime() });
     })
-    // Issued access tokens, so that tests can prove none of them ever reaches the browser.
+    // policy.ts: issued tokens as fingerprints only; a GET is readable by a page that rebinds a name to loopback.
     .get("/control/credentials", (c) =>
-      c.json({ accessTokens: context.state.tokens.listTokens().map((token) => token.accessToken) }),
+      c.json({ credentials: context.state.tokens.listTokens().map((token) => describeCredential(context, token)) }),
     )
+    // The live tokens, for tests that prove none reaches the browser or call the campus as the app.
+    // A POST: the control rules keep it from every browser page (guard-control-routes.ts).
+    .post("/control/credentials", validateJson(credentialsRequestSchema, "BAD_USER_INPUT"), (c) => {
+      const { username } = c.req.valid("json");
+      const userId = username === undefined ? undefined : findMember(username).userId;
+      const live = context.state.tokens
+        .listTokens()
+        .filter((token) => token.revokedAt === null && !hasExpired(context.clock, token.expiresAt))
+        .filter((token) => userId === undefined || token.userId === userId);
+      return c.json({ accessTokens: live.map((token) => token.accessToken) });
+    })
+    // How many launches, codes, tokens and rate windows the campus holds (policy.ts: expired ones are pruned).
+    .get("/control/records", (c) => c.json(countStoredRecords(context.state)))
     .get("/control/members", (c) => c.json({ members: context.state.members.listMembers() }))
     // policy.ts: more real members, for demos and the bench's load run; they sign in like the seeds.
     .post("/control/members", validateJson(newMemberSchema, "BAD_USER_INPUT"), (c) => {

@@ -15,6 +15,9 @@ export const newMemberSchema = z.strictObject({
 
 export const revokeConsentSchema = z.strictObject({ username: z.string().min(1).optional() });
 
+/** The live tokens of one member, or of everyone. */
+export const credentialsRequestSchema = z.strictObject({ username: z.string().min(1).optional() });
+
 export const addFaultSchema = z.strictObject({
   endpoint: z.enum(REST_ENDPOINTS),
   kind: z.enum(["unavailable", "rateLimited", "delay", "drop"]),

@@ -62,7 +62,7 @@ describe("the recipient's campus tab of that call shows the activity invitation"
     const { campus, ada, grace, activityId } = await activityCall(["ada", "grace"]);
     const [invitation] = (await inviteToActivity(ada, activityId)).invitations;
     expect((await readPanel(grace)).activityLaunch).toBeNull();
-    const accepted = await readJson<{ launchId: string }>(await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/accept`));
+    const accepted = await readJson<{ launchId: string }>(await send(campus, "POST", `/control/activity-invitations/${invitation!.invitationId}/accept`, { json: {} }));
     expect((await readPanel(grace)).activityLaunch).toEqual({ launchId: accepted.launchId, invitationId: invitation!.invitationId });
     expect((await readPanel(grace, "tab-grace-2")).activityLaunch).toBeNull();
     await openTestLaunch(campus, { member: "grace", tabId: grace.tabId });

@@ -11,12 +11,11 @@ function invalidClient(message: string) {
   return restError("INVALID_CLIENT", message, { "WWW-Authenticate": WWW_AUTHENTICATE.INVALID_CLIENT });
 }
 
-/** RFC 6749 2.3.1 (policy.ts): each part is application/x-www-form-urlencoded, so `+` is a space. */
-function decodeFormComponent(value: string): string {
-  return decodeURIComponent(value.replaceAll("+", " "));
-}
-
-/** Spec 5.1: HTTP Basic, base64 of `clientId:clientSecret`. Anything unreadable is INVALID_CLIENT. */
+/**
+ * Spec 5.1: HTTP Basic, base64 of `clientId:clientSecret`, literally (policy.ts): nothing is
+ * decoded after base64, and the split is at the first colon (RFC 7617 2: the user-id has none, the
+ * password may). Anything unreadable is INVALID_CLIENT.
+ */
 export function parseBasicCredentials(header: string | undefined): ClientCredentials {
   const match = /^Basic +(\S+) *$/i.exec(header ?? "");
   const encoded = match?.[1];
@@ -25,14 +24,7 @@ export function parseBasicCredentials(header: string | undefined): ClientCredent
   const decoded = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.from(encoded, "base64"));
   const separator = decoded.indexOf(":");
   if (separator < 0) throw invalidClient("Client credentials must be clientId:clientSecret");
-  try {
-    return {
-      clientId: decodeFormComponent(decoded.slice(0, separator)),
-      clientSecret: decodeFormComponent(decoded.slice(separator + 1)),
-    };
-  } catch {
-    throw invalidClient("Client credentials are not form-urlencoded");
-  }
+  return { clientId: decoded.slice(0, separator), clientSecret: decoded.slice(separator + 1) };
 }
 
 function digest(value: string): Buffer {

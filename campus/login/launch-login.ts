@@ -29,6 +29,7 @@ export function requireCurrentLaunch(state: CampusState, input: { launchId: stri
   if (!isCurrentLaunch(launch, registration.generation)) throw invalidLaunch("The launch has ended");
   // policy.ts: an unpublished app mounts, but cannot log in.
   if (!registration.published) throw appUnavailable("The app is not published");
+  state.launches.markLaunchUsed(launch);
   return launch;
 }
 

@@ -107,7 +107,7 @@ describe("fault rules are listed, validated and cleared through the control API"
     const campus = createTestCampus();
     const { code } = await issueCode(campus);
     await injectFault(campus, { endpoint: "token", kind: "unavailable", count: 5 });
-    await send(campus, "DELETE", "/control/faults");
+    await send(campus, "DELETE", "/control/faults", { json: {} });
     const token = await exchangeCode(campus, code);
     expect(tokenSchema.safeParse(await token.json()).success).toBe(true);
   });

@@ -21,7 +21,11 @@ export type AuthorizationCode = {
 
 export type CodeStore = ReturnType<typeof createCodeStore>;
 
+/** policy.ts: a code is kept while a replay could still revoke the token issued from it. */
+const RETENTION_MS = (LIMITS.codeLifetimeSeconds + LIMITS.tokenLifetimeSeconds) * 1000;
+
 export function createCodeStore(clock: Clock) {
+  // Issued in time order with one lifetime, so the oldest code is always first.
   const codes = new Map<string, AuthorizationCode>();
   return {
     issueCode(input: Omit<AuthorizationCode, "code" | "issuedAt" | "expiresAt" | "usedAt" | "accessToken">): AuthorizationCode {
@@ -39,5 +43,13 @@ export function createCodeStore(clock: Clock) {
       return record;
     },
     findCode: (code: string) => codes.get(code),
+    pruneCodes() {
+      const now = clock.now();
+      for (const record of codes.values()) {
+        if (record.issuedAt + RETENTION_MS > now) break;
+        codes.delete(record.code);
+      }
+    },
+    countRecords: () => ({ codes: codes.size }),
   };
 }

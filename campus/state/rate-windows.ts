@@ -6,10 +6,13 @@ const WINDOW_MS = 60_000;
 export function createRateWindows(clock: Clock) {
   const windows = new Map<string, number[]>();
 
+  let sweptAt = clock.now();
+
   function currentEntries(key: string): number[] {
     const now = clock.now();
     const entries = (windows.get(key) ?? []).filter((at) => at + WINDOW_MS > now);
-    windows.set(key, entries);
+    if (entries.length > 0) windows.set(key, entries);
+    else windows.delete(key);
     return entries;
   }
 
@@ -22,8 +25,17 @@ export function createRateWindows(clock: Clock) {
       return Math.max(1, Math.ceil((oldest + WINDOW_MS - clock.now()) / 1000));
     },
     record(key: string): void {
-      currentEntries(key).push(clock.now());
+      const entries = currentEntries(key);
+      entries.push(clock.now());
+      windows.set(key, entries);
     },
+    /** policy.ts: once a window length, forget the keys (launches, members) with nothing in their window. */
+    pruneWindows(): void {
+      if (clock.now() - sweptAt < WINDOW_MS) return;
+      sweptAt = clock.now();
+      for (const key of [...windows.keys()]) currentEntries(key);
+    },
+    countRecords: () => ({ rateWindows: windows.size }),
   };
 }
 

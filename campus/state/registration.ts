@@ -6,7 +6,8 @@ const httpUrlSchema = z.url({ protocol: /^https?$/ });
 
 /** The registration as the file and the control API state it (secret included). */
 const registrationFields = {
-  clientId: z.string().min(1).max(128),
+  // RFC 7617 2: the Basic user-id cannot hold a colon, so neither can a client ID (spec 5.1).
+  clientId: z.string().min(1).max(128).refine((clientId) => !clientId.includes(":"), "must not contain a colon"),
   clientSecret: z.string().min(1).max(256),
   appUrl: httpUrlSchema,
   appOrigin: httpUrlSchema,

@@ -21,6 +21,7 @@ export type AccessToken = {
 export type TokenStore = ReturnType<typeof createTokenStore>;
 
 export function createTokenStore(clock: Clock) {
+  // Issued in time order with one lifetime, so the oldest token is always first.
   const tokens = new Map<string, AccessToken>();
   return {
     issueToken(code: AuthorizationCode): AccessToken {
@@ -46,5 +47,14 @@ export function createTokenStore(clock: Clock) {
       const token = tokens.get(accessToken);
       if (token && token.revokedAt === null) token.revokedAt = clock.now();
     },
+    /** policy.ts: an expired token is forgotten; presenting it is then "unknown", still 401 INVALID_TOKEN. */
+    pruneTokens() {
+      const now = clock.now();
+      for (const token of tokens.values()) {
+        if (token.expiresAt > now) break;
+        tokens.delete(token.accessToken);
+      }
+    },
+    countRecords: () => ({ tokens: tokens.size }),
   };
 }

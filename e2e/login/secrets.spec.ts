@@ -20,7 +20,7 @@ test.describe("secrets stay on the backend", () => {
     await campus.app.getByTestId("check-access").click();
     await campus.expectState("signed-in");
 
-    const credentials = await (await request.get(`${CAMPUS_API}/control/credentials`)).json();
+    const credentials = await (await request.post(`${CAMPUS_API}/control/credentials`, { data: {} })).json();
     const secrets: string[] = [registration.clientSecret, ...credentials.accessTokens];
     expect(credentials.accessTokens.length).toBeGreaterThan(0);
 

@@ -80,8 +80,9 @@ export class CampusControl {
     await this.post(`/control/tabs/${tabId}/visibility`, { visible });
   }
 
+  /** The live tokens: a JSON POST, which no browser page of another site can make (campus/policy.ts). */
   async accessTokens(): Promise<string[]> {
-    return (await (await this.request.get(`${CAMPUS_API}/control/credentials`)).json()).accessTokens;
+    return (await (await this.post("/control/credentials", {})).json()).accessTokens;
   }
 
   private async post(path: string, data: unknown) {

@@ -1,15 +1,11 @@
 import "server-only";
 
-/** application/x-www-form-urlencoded encoding of one value (space as "+", as HTML forms do). */
-function formUrlEncode(value: string): string {
-  return new URLSearchParams({ v: value }).toString().slice("v=".length);
-}
-
 /**
- * Spec 5.1 with RFC 6749 2.3.1: the client ID and secret are each form-urlencoded,
- * joined by ":" and base64-encoded.
+ * Spec 5.1: HTTP Basic, "value is base64 of `clientId:clientSecret`", literally: nothing is
+ * encoded before base64, so a secret holding `+`, `/`, `=`, `%` or `:` reaches the campus as issued.
+ * The campus splits on the first colon (RFC 7617 2), so only the client ID must not hold one.
  */
 export function basicAuthorization(clientId: string, clientSecret: string): string {
-  const credentials = `${formUrlEncode(clientId)}:${formUrlEncode(clientSecret)}`;
-  return `Basic ${Buffer.from(credentials, "utf8").toString("base64")}`;
+  if (clientId.includes(":")) throw new Error("CAMPUS_CLIENT_ID cannot contain a colon (spec 5.1, RFC 7617 2)");
+  return `Basic ${Buffer.from(`${clientId}:${clientSecret}`, "utf8").toString("base64")}`;
 }

@@ -7,6 +7,7 @@ import { requireCallAccess } from "../../calls/call-access";
 import type { CampusContext } from "../../context";
 import { describeIssues, restError } from "../../errors";
 import type { CampusEnv } from "../../hono-env";
+import { isJsonContentType } from "../../json-content-type";
 import { readBearerToken } from "../../login/read-member";
 
 /**
@@ -41,6 +42,8 @@ export async function rejectBody(c: Context): Promise<void> {
 
 /** A JSON body checked against a schema chosen at request time (the grant command kind). */
 export async function readJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  // Part 7 and policy.ts: a body of another type is an invalid body (400), not a 415.
+  if (!isJsonContentType(c.req.header("Content-Type"))) throw restError("BAD_USER_INPUT", "The request body must be application/json");
   let json: unknown;
   try {
     json = JSON.parse(await c.req.text());

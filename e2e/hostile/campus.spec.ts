@@ -1,0 +1,85 @@
+import net from "node:net";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { CAMPUS_API, CAMPUS_ORIGIN } from "../support/origins";
+
+// campus/policy.ts: the local campus is a dev tool no other site can drive, with the app's body limit.
+const FOREIGN_ORIGIN = "http://evil.example";
+const CAMPUS_URL = new URL(CAMPUS_API);
+
+async function expectTokenStillWorks(request: APIRequestContext, token: string) {
+  const userinfo = await request.get(`${CAMPUS_API}/v1/apps/userinfo`, { headers: { authorization: `Bearer ${token}` } });
+  expect(userinfo.status()).toBe(200);
+}
+
+async function expectErrorShape(response: APIResponse, status: number, code: string) {
+  expect(response.status()).toBe(status);
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  expect((await response.json()).error).toEqual({ code, message: expect.any(String) });
+}
+
+/** Raw bytes on a socket: what the Playwright request API cannot send (a Content-Length that lies). */
+function sendRaw(bytes: string): Promise<{ answer: string; closedAfterMs: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    const socket = net.connect(Number(CAMPUS_URL.port), CAMPUS_URL.hostname, () => socket.write(bytes));
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (answer += chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ answer, closedAfterMs: Date.now() - started }));
+  });
+}
+
+test.describe("hostile: the local campus", () => {
+  test("refuses other sites, oversized and lying bodies, and still serves a normal login", async ({ control, openCampusAs, request }) => {
+    const ada = await openCampusAs("ada");
+    await ada.signIn();
+    await ada.expectState("signed-in");
+    const [token] = await control.accessTokens();
+    expect(token).toBeTruthy();
+
+    // A page elsewhere can send this without a preflight: text/plain, its own Origin.
+    const crossSite = await request.post(`${CAMPUS_API}/control/consent/revoke`, {
+      headers: { "content-type": "text/plain", origin: FOREIGN_ORIGIN, "sec-fetch-site": "cross-site" },
+      data: "{}",
+    });
+    await expectErrorShape(crossSite, 403, "FORBIDDEN");
+    await expectTokenStillWorks(request, token!);
+
+    const foreignJson = await request.post(`${CAMPUS_API}/control/consent/revoke`, { headers: { origin: FOREIGN_ORIGIN }, data: {} });
+    await expectErrorShape(foreignJson, 403, "FORBIDDEN");
+    const foreignReset = await request.post(`${CAMPUS_API}/control/reset`, { headers: { origin: FOREIGN_ORIGIN }, data: {} });
+    await expectErrorShape(foreignReset, 403, "FORBIDDEN");
+    await expectTokenStillWorks(request, token!);
+
+    // The campus's own page may, and tests without an Origin may.
+    const ownOrigin = await request.get(`${CAMPUS_API}/control/clock`, { headers: { origin: CAMPUS_ORIGIN } });
+    expect(ownOrigin.status()).toBe(200);
+
+    // No page can read a live token from a GET.
+    expect(await (await request.get(`${CAMPUS_API}/control/credentials`)).text()).not.toContain(token!);
+
+    const oversized = await request.post(`${CAMPUS_API}/v1/apps/token`, {
+      headers: { authorization: "Basic eDp5" },
+      data: { code: "x", pad: "a".repeat(20 * 1024) },
+    });
+    await expectErrorShape(oversized, 413, "BAD_USER_INPUT");
+
+    const head = `POST /v1/apps/token HTTP/1.1\r\nHost: ${CAMPUS_URL.host}\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n`;
+    const lying = await sendRaw(`${head}{"code":`);
+    expect(lying.answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(lying.answer).toContain('"code":"BAD_USER_INPUT"');
+    expect(lying.closedAfterMs).toBeLessThan(10_000);
+
+    const declaredTooLarge = await sendRaw(head.replace("4096", "5000000"));
+    expect(declaredTooLarge.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(declaredTooLarge.closedAfterMs).toBeLessThan(2_000);
+
+    // After all of it, a member still logs in through the campus page.
+    const grace = await openCampusAs("grace");
+    await grace.signIn();
+    await grace.expectState("signed-in");
+    await grace.checkAccess();
+  });
+});
