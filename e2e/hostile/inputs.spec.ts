@@ -125,6 +125,8 @@ test.describe("hostile input: bounded unauthenticated work", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
 
     const campus = await openCampusAs("ada");
+    // The app asks for a state as soon as it loads; on a busy machine that can take a while.
+    await expect(campus.consentDialog).toBeVisible({ timeout: 30_000 });
     await campus.signIn();
   });
 });
