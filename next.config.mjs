@@ -15,7 +15,18 @@ const nextConfig = {
     // Spec part 4: every API response carries private, no-store. The routes set it themselves; this
     // covers what Next answers on its own (a method a route does not export). It is set here rather
     // than in proxy.ts so that API requests skip the proxy: heartbeats come every five seconds.
-    return [{ source: "/api/:path*", headers: [{ key: "Cache-Control", value: "private, no-store" }] }];
+    return [
+      { source: "/api/:path*", headers: [{ key: "Cache-Control", value: "private, no-store" }] },
+      // Every response, Next's own answers and static files included: no content sniffing of a JSON
+      // error or an upload into a script. The app's pages link nowhere that needs their URL.
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+        ],
+      },
+    ];
   },
 };
 

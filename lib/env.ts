@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /*
@@ -32,6 +33,14 @@ function isRedisUrl(value: string): boolean {
   return URL.canParse(value) && ["redis:", "rediss:"].includes(new URL(value).protocol) && new URL(value).hostname !== "";
 }
 
+/** An IP address, or a network in CIDR notation: the proxies whose X-Forwarded-For the app believes. */
+function isAddressOrNetwork(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
 export function isLoopbackUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const host = new URL(value).hostname;
@@ -50,6 +59,7 @@ const rawEnvSchema = z.object({
   CAMPUS_CLIENT_SECRET: optional,
   SESSION_SECRET: optional,
   REDIS_URL: optional,
+  TRUSTED_PROXY: optional,
 });
 
 const envSchema = rawEnvSchema
@@ -68,6 +78,7 @@ const envSchema = rawEnvSchema
       CAMPUS_CLIENT_SECRET: localDefault("CAMPUS_CLIENT_SECRET"),
       SESSION_SECRET: localDefault("SESSION_SECRET"),
       ...(raw.REDIS_URL ? { REDIS_URL: raw.REDIS_URL } : {}),
+      TRUSTED_PROXY: (raw.TRUSTED_PROXY ?? "").split(",").map((entry) => entry.trim()).filter(Boolean),
     };
   })
   .pipe(
@@ -87,6 +98,12 @@ const envSchema = rawEnvSchema
         .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`),
       // Unset: sessions, call state and activities live in this process only (one instance).
       REDIS_URL: z.string().refine(isRedisUrl, "must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379").optional(),
+      // Unset: the client address is the socket's and X-Forwarded-For is ignored (lib/security/client-address.ts).
+      TRUSTED_PROXY: z.array(
+        z.string().refine(isAddressOrNetwork, {
+          error: (issue) => `"${String(issue.input)}" is not an IP address or network (such as 10.0.0.7 or 10.0.0.0/8)`,
+        }),
+      ),
     }),
   );
 

@@ -1,40 +1,67 @@
-import { ERROR_STATUS, errorBody, errorBodySchema, errorCodeSchema, type ErrorBody, type ErrorCode } from "@/lib/contract";
+import { z } from "zod";
+import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode } from "@/lib/contract";
 
 /** Spec part 4: every response, success or error, carries this. */
 export const NO_STORE = "private, no-store";
 
 /**
- * The one error vocabulary of the app: the spec's codes (part 7) with their statuses.
+ * The app's own input rules (lib/api/define-route.ts) answer with these, in the spec's Error
+ * shape: HTTP statuses the campus never sends, so the spec has no code for them. App-side only.
+ */
+export const APP_ERROR_STATUS = {
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+} as const;
+
+export type AppErrorCode = ErrorCode | keyof typeof APP_ERROR_STATUS;
+
+const STATUS: Record<AppErrorCode, number> = { ...ERROR_STATUS, ...APP_ERROR_STATUS };
+const appErrorCodeSchema = z.enum(Object.keys(STATUS) as [AppErrorCode, ...AppErrorCode[]]);
+
+/**
+ * The one error vocabulary of the app: the spec's codes (part 7) with their statuses, and the
+ * app-side codes of its own input rules.
  * No server imports, so the route handlers throw it and the client fetcher rethrows it.
  */
 export class AppError extends Error {
-  readonly code: ErrorCode;
+  readonly code: AppErrorCode;
   readonly status: number;
   readonly retryAfterSeconds: number | undefined;
+  /** The methods a route takes, sent as `Allow` with a 405 (RFC 9110 15.5.6). */
+  readonly allow: readonly string[] | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; allow?: readonly string[]; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = STATUS[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.allow = options.allow;
   }
 
   /** Reads a spec Error body; anything else, or a code this version does not know, reads as unavailable. */
   static fromBody(payload: unknown, options: { retryAfterSeconds?: number; fallbackMessage: string }): AppError {
     const body = errorBodySchema.safeParse(payload);
-    const code = errorCodeSchema.safeParse(body.data?.error.code);
+    const code = appErrorCodeSchema.safeParse(body.data?.error.code);
     if (!body.success || !code.success) return new AppError("INTERNAL_SERVER_ERROR", options.fallbackMessage);
     return new AppError(code.data, body.data.error.message, { retryAfterSeconds: options.retryAfterSeconds });
   }
 
   toBody(): ErrorBody {
-    return errorBody(this.code, this.message);
+    return { error: { code: this.code, message: this.message } };
   }
 
   toResponse(): Response {
     const headers = new Headers({ "Cache-Control": NO_STORE });
     if (this.retryAfterSeconds !== undefined) headers.set("Retry-After", String(this.retryAfterSeconds));
+    if (this.allow !== undefined) headers.set("Allow", this.allow.join(", "));
     return Response.json(this.toBody(), { status: this.status, headers });
   }
 }

@@ -70,7 +70,7 @@ test.describe("shared activities", () => {
           (await post("/api/activity/vote", { option: 0, activityId })).status,
           (await post("/api/activity/invite", { activityId })).status,
           (await post("/api/call/commands", { kind: "activityInvite", activityId })).status,
-          (await fetch(`/api/activity/entry?activityId=${activityId}`, { headers })).status,
+          (await fetch(`/api/activity/entry?activityId=${activityId}`, { method: "POST", headers })).status,
           (await fetch("/api/activity", { headers }).then((response) => response.json())).state,
         ];
       },

@@ -54,6 +54,17 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     await store.vote("key-e1", "usr_ada", 1);
     expect((await store.read("key-e2"))?.votes).toEqual({});
   });
+
+  it("polls per call are capped: past `keep` in a group, the oldest close; other groups keep theirs", async () => {
+    const store = makeStore();
+    const cap = { group: "grant-capped", keep: 3 };
+    await store.create("key-other", aPoll(), { group: "grant-other", keep: 3 });
+    for (const key of ["key-f1", "key-f2", "key-f3", "key-f4", "key-f5"]) await store.create(key, aPoll(), cap);
+    expect(await store.read("key-f1")).toBeUndefined();
+    expect(await store.read("key-f2")).toBeUndefined();
+    for (const key of ["key-f3", "key-f4", "key-f5", "key-other"]) expect(await store.read(key)).toBeDefined();
+    expect(await store.vote("key-f1", "usr_ada", 0)).toBeUndefined();
+  });
 }
 
 describe("the activity store in memory", () => {

@@ -9,12 +9,18 @@ import type { PollDefinition, PollState } from "./poll";
  * one script (redis-activity-store.ts).
  */
 export interface ActivityStore {
-  create(sessionKey: string, poll: PollDefinition): Promise<void>;
+  /**
+   * With a cap, the poll joins its group (one member's grant in one call); past `keep` polls the
+   * oldest of the group are removed, so their members see it end. Without, it stands alone.
+   */
+  create(sessionKey: string, poll: PollDefinition, cap?: PollCap): Promise<void>;
   read(sessionKey: string): Promise<PollState | undefined>;
   /** Records or changes one member's vote and bumps the version, in one step; undefined once the session is gone. */
   vote(sessionKey: string, userId: string, option: number): Promise<PollState | undefined>;
   remove(sessionKey: string): Promise<void>;
 }
+
+export type PollCap = { group: string; keep: number };
 
 /** An activity lives as long as its call; a call outlives many 15-minute logins. Each vote renews it. */
 export const ACTIVITY_TTL_SECONDS = 6 * 60 * 60;
@@ -27,12 +33,25 @@ type Session = { poll: PollDefinition; votes: Map<string, number>; version: numb
 export function createMemoryActivityStore(options: { now?: () => number } = {}): ActivityStore {
   const now = options.now ?? Date.now;
   const sessions = new Map<string, Session>();
+  /** Group → its polls' session keys, oldest first. */
+  const groups = new Map<string, string[]>();
   let lastSweep = now();
 
   function sweep() {
     if (now() - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = now();
     for (const [key, session] of sessions) if (session.expiresAt <= lastSweep) sessions.delete(key);
+    for (const [group, keys] of groups) {
+      const kept = keys.filter((key) => sessions.has(key));
+      if (kept.length) groups.set(group, kept);
+      else groups.delete(group);
+    }
+  }
+
+  function joinGroup(sessionKey: string, cap: PollCap) {
+    const keys = [...(groups.get(cap.group) ?? []).filter((key) => live(key)), sessionKey];
+    while (keys.length > cap.keep) sessions.delete(keys.shift()!);
+    groups.set(cap.group, keys);
   }
 
   function live(sessionKey: string): Session | undefined {
@@ -51,9 +70,10 @@ export function createMemoryActivityStore(options: { now?: () => number } = {}):
   });
 
   return {
-    async create(sessionKey, poll) {
+    async create(sessionKey, poll, cap) {
       sweep();
       sessions.set(sessionKey, { poll: structuredClone(poll), votes: new Map(), version: 0, expiresAt: now() + ACTIVITY_TTL_SECONDS * 1000 });
+      if (cap) joinGroup(sessionKey, cap);
     },
     async read(sessionKey) {
       const session = live(sessionKey);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callActivitySchema } from "@/lib/contract";
+import { MAX_POLLS_PER_GRANT, RATE_LIMITS } from "@/lib/security/limits";
 import { ACTIVITY_ID, REGISTER_PATH, activityDeps, registered } from "@/lib/testing/activity-fixtures";
 import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { createActivity } from "./create-activity";
@@ -61,5 +62,27 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
     await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "FORBIDDEN", message: "approval needed" });
     expect(await deps.activities.read("k".repeat(43))).toBeUndefined();
     expect(await deps.activityAccess.get(sid)).toBeUndefined();
+  });
+});
+
+describe("member-made things are bounded", () => {
+  it(`a member keeps at most ${MAX_POLLS_PER_GRANT} polls in a call: a new one closes the oldest`, async () => {
+    let made = 0;
+    const { deps } = activityDeps({ routes: { [REGISTER_PATH]: registered } });
+    deps.newSessionKey = () => `poll-key-${++made}`;
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    for (let i = 0; i <= MAX_POLLS_PER_GRANT; i++) await createActivity(carrier, input, deps);
+    expect(await deps.activities.read("poll-key-1")).toBeUndefined();
+    expect(await deps.activities.read("poll-key-2")).toBeDefined();
+    expect(await deps.activities.read(`poll-key-${MAX_POLLS_PER_GRANT + 1}`)).toBeDefined();
+  });
+
+  it("new polls are rate limited per member: 429 before the campus is asked", async () => {
+    const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered } });
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    for (let i = 0; i < RATE_LIMITS.pollCreateByMember.points; i++) await createActivity(carrier, input, deps);
+    const registrations = campus.requests.length;
+    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    expect(campus.requests.length).toBe(registrations);
   });
 });

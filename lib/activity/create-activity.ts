@@ -6,6 +6,7 @@ import { getCallSession } from "@/lib/calls/call-session";
 import { NO_GRANT } from "@/lib/calls/send-command";
 import { getSessionGrantId } from "@/lib/calls/session-call-state";
 import { AppError } from "@/lib/errors";
+import { MAX_POLLS_PER_GRANT } from "@/lib/security/limits";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import { setSessionActivity, type JoinedAccess } from "./activity-access";
 import { joinedResponse } from "./activity-view";
@@ -19,13 +20,15 @@ import type { PollDefinition } from "./poll";
  */
 export async function createActivity(carrier: SessionCarrier, input: CreateActivityRequest, deps: ActivityDeps): Promise<ActivityResponse> {
   const session = await getCallSession(carrier, deps, "calls:control");
+  await deps.rateLimits.consume("pollCreateByMember", session.member.userId);
   const grantId = await getSessionGrantId(session, deps.callState);
   if (!grantId) throw new AppError("CALL_CONFLICT", NO_GRANT);
   await verifyAccess(session, deps);
 
   const sessionKey = deps.newSessionKey();
   const poll: PollDefinition = { ...input, createdBy: session.member.userId, createdAt: deps.now() };
-  await deps.activities.create(sessionKey, poll);
+  // Polls per call are bounded: past the cap, this member's oldest poll in the call closes.
+  await deps.activities.create(sessionKey, poll, { group: grantId, keep: MAX_POLLS_PER_GRANT });
   let activityId: string;
   try {
     const registered = await clearingStaleBindings(session.sid, deps.callState, () =>

@@ -1,5 +1,6 @@
 import "server-only";
 import { getCallDeps, type CallDeps } from "@/lib/calls/deps";
+import { getRateLimits, type RateLimits } from "@/lib/security/rate-limit";
 import type { ActivityStore } from "./activity-store";
 import { newSessionKey } from "./session-key";
 import { getActivityStore } from "./stores";
@@ -9,6 +10,8 @@ export type ActivityDeps = CallDeps & {
   activities: ActivityStore;
   /** The app's own session key (spec 2 CallActivity): server-generated, never shown to a page. */
   newSessionKey: () => string;
+  /** A member's creates and votes are rate limited (lib/security/limits.ts). */
+  rateLimits: RateLimits;
 };
 
 export function getActivityDeps(): ActivityDeps {
@@ -16,5 +19,6 @@ export function getActivityDeps(): ActivityDeps {
     ...getCallDeps(),
     activities: getActivityStore(),
     newSessionKey,
+    rateLimits: getRateLimits(),
   };
 }

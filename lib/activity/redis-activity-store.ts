@@ -27,10 +27,12 @@ return version`;
  * key listing or a monitor of the shared store does not show it.
  */
 export function createRedisActivityStore(redis: Redis, prefix = "app:"): ActivityStore {
-  const keys = (sessionKey: string) => {
-    const base = `${prefix}activity:${sha256Hex(sessionKey)}`;
+  const keysOf = (hash: string) => {
+    const base = `${prefix}activity:${hash}`;
     return { poll: `${base}:poll`, votes: `${base}:votes`, version: `${base}:version` };
   };
+  const keys = (sessionKey: string) => keysOf(sha256Hex(sessionKey));
+  const groupKey = (group: string) => `${prefix}activity:group:${sha256Hex(group)}`;
   const ttl = ttlMs(ACTIVITY_TTL_SECONDS);
 
   async function read(sessionKey: string): Promise<PollState | undefined> {
@@ -43,11 +45,19 @@ export function createRedisActivityStore(redis: Redis, prefix = "app:"): Activit
   }
 
   return {
-    async create(sessionKey, poll) {
+    async create(sessionKey, poll, cap) {
       const key = keys(sessionKey);
       await execAll(
         redis.multi().set(key.poll, JSON.stringify(poll), "PX", ttl).del(key.votes).set(key.version, "0", "PX", ttl),
       );
+      if (!cap) return;
+      // The group is a list of hashes, oldest first: push, read the overflow and trim it in one step.
+      const group = groupKey(cap.group);
+      const [, , overflow] = await execAll(
+        redis.multi().rpush(group, sha256Hex(sessionKey)).pexpire(group, ttl).lrange(group, 0, -(cap.keep + 1)).ltrim(group, -cap.keep, -1),
+      );
+      const evicted = (overflow as string[]).flatMap((hash) => Object.values(keysOf(hash)));
+      if (evicted.length) await redis.del(...evicted);
     },
     read,
     async vote(sessionKey, userId, option) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "@/lib/security/limits";
 import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry } from "@/lib/testing/activity-fixtures";
 import { aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { NOT_JOINED, castVote } from "./vote";
@@ -93,5 +94,17 @@ describe("spec 3: each vote rechecks the lease first", () => {
     await deps.activityAccess.set(sid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: SESSION_KEY }, 60);
     await expect(castVote(carrier, { option: 1 }, deps)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await deps.activityAccess.get(sid)).toMatchObject({ role: "ended", message: "not in the activity's call" });
+  });
+});
+
+describe("votes are rate limited per member", () => {
+  it(`past ${RATE_LIMITS.voteByMember.points} a minute: 429 with Retry-After, and the poll is not touched`, async () => {
+    const { deps, carrier } = await aGuest();
+    for (let i = 0; i < RATE_LIMITS.voteByMember.points; i++) await castVote(carrier, { option: i % 2 }, deps);
+    const before = await deps.activities.read(SESSION_KEY);
+    const refused = castVote(carrier, { option: 0 }, deps);
+    await expect(refused).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    await expect(refused).rejects.toHaveProperty("retryAfterSeconds", expect.any(Number));
+    expect((await deps.activities.read(SESSION_KEY))?.version).toBe(before?.version);
   });
 });

@@ -19,6 +19,7 @@ export const NOT_JOINED = "You have not joined an activity in this launch";
  */
 export async function castVote(carrier: SessionCarrier, input: VoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
   const session = await getCallSession(carrier, deps, "calls:read");
+  await deps.rateLimits.consume("voteByMember", session.member.userId);
   const access = await getSessionActivity(session, deps.activityAccess);
   if (!access) throw new AppError("CALL_CONFLICT", NOT_JOINED);
   if (access.role === "ended") throw new AppError("FORBIDDEN", access.message);

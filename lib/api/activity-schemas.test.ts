@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { GET as getActivity, POST as postActivity } from "@/app/api/activity/route";
-import { GET as getEntry } from "@/app/api/activity/entry/route";
+import { POST as postEntry } from "@/app/api/activity/entry/route";
 import { POST as postInvite } from "@/app/api/activity/invite/route";
 import { POST as postVote } from "@/app/api/activity/vote/route";
 import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema } from "./activity-schemas";
@@ -46,9 +46,13 @@ describe("spec 4.13: no activity route takes a session key, an activity, an entr
     await expectBadInput(await postInvite(request("/api/activity/invite", { activityId: "act_1" })));
   });
 
-  it.each(["/api/activity", "/api/activity/entry"])("%s with a session key or activity in the URL is 400, never read", async (path) => {
-    const handler = path === "/api/activity" ? getActivity : getEntry;
-    await expectBadInput(await handler(request(`${path}?sessionKey=${KEY}&activityId=act_1`)));
+  it("GET /api/activity with a session key or activity in the URL is 400, never read", async () => {
+    await expectBadInput(await getActivity(request(`/api/activity?sessionKey=${KEY}&activityId=act_1`)));
+  });
+
+  it("POST /api/activity/entry with a session key or activity in the URL is 400, never read", async () => {
+    const entry = new NextRequest(`${APP}/api/activity/entry?sessionKey=${KEY}&activityId=act_1`, { method: "POST", headers: { "X-Campus-Launch": "launch-1" } });
+    await expectBadInput(await postEntry(entry));
   });
 
   it("every activity route needs X-Campus-Launch", async () => {

@@ -43,7 +43,7 @@ export const activityViewSchema = z.strictObject({
 });
 
 /**
- * GET /api/activity, GET /api/activity/entry, and the answers of create and vote. `none`: this
+ * GET /api/activity, POST /api/activity/entry, and the answers of create and vote. `none`: this
  * session has no activity (and this launch no accepted invitation); `ended`: access ended, with why.
  */
 export const activityResponseSchema = z.discriminatedUnion("state", [

@@ -58,7 +58,11 @@ describe("spec 4: the page's command body carries no grant, command, clientId or
   });
 
   it("every call route needs X-Campus-Launch", async () => {
-    const request = new NextRequest("http://app.localhost:3000/api/call/commands", { method: "POST", body: JSON.stringify({ kind: "invite" }) });
+    const request = new NextRequest("http://app.localhost:3000/api/call/commands", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ kind: "invite" }),
+    });
     expect((await postCommand(request)).status).toBe(400);
   });
 });

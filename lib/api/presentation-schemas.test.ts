@@ -67,7 +67,11 @@ describe("POST /api/call/presentation is strict: no grant, presentation, tile UR
   });
 
   it("needs X-Campus-Launch", async () => {
-    const request = new NextRequest("http://app.localhost:3000/api/call/presentation", { method: "POST", body: JSON.stringify({ mode: "video", participationIds: [] }) });
+    const request = new NextRequest("http://app.localhost:3000/api/call/presentation", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ mode: "video", participationIds: [] }),
+    });
     expect((await postPresentation(request)).status).toBe(400);
   });
 });

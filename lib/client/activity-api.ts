@@ -7,7 +7,7 @@ export const activityApi = {
   get: (launch: LaunchCredentials) => fetchApi("/api/activity", { launch, schema: activityResponseSchema }),
 
   /** Joins through this launch's verified entry, or rechecks the access already held. */
-  enter: (launch: LaunchCredentials) => fetchApi("/api/activity/entry", { launch, schema: activityResponseSchema }),
+  enter: (launch: LaunchCredentials) => fetchApi("/api/activity/entry", { launch, method: "POST", schema: activityResponseSchema }),
 
   create: (launch: LaunchCredentials, body: CreateActivityRequest) =>
     fetchApi("/api/activity", { launch, method: "POST", body, schema: activityResponseSchema }),

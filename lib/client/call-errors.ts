@@ -38,6 +38,12 @@ export function callErrorEffect(error: unknown): CallErrorEffect {
     case "INTERNAL_SERVER_ERROR":
       return { kind: "unavailable" };
     case "BAD_USER_INPUT":
+    // The app's own input rules: a page bug, never a state of the call.
+    case "NOT_FOUND":
+    case "METHOD_NOT_ALLOWED":
+    case "REQUEST_TIMEOUT":
+    case "PAYLOAD_TOO_LARGE":
+    case "UNSUPPORTED_MEDIA_TYPE":
       return { kind: "invalid" };
   }
 }

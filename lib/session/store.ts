@@ -25,7 +25,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  * One process only: sessions are lost on restart and not shared between instances.
  * Values are copied in and out, as a networked store would, so callers cannot mutate stored records.
  */
-export function createMemoryStore<T>(options: { now?: () => number } = {}): MemoryStore<T> {
+export function createMemoryStore<T>(options: { now?: () => number; maxEntries?: number } = {}): MemoryStore<T> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry<T>>();
   let lastSweep = now();
@@ -53,6 +53,11 @@ export function createMemoryStore<T>(options: { now?: () => number } = {}): Memo
     },
     async set(key, value, ttlSeconds) {
       sweep();
+      // Full: the oldest entry goes (a Map iterates in insertion order), so what callers can make it hold is bounded.
+      if (options.maxEntries !== undefined && entries.size >= options.maxEntries && !entries.has(key)) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
       entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlSeconds * 1000 });
     },
     async delete(key) {

@@ -2,6 +2,7 @@ import "server-only";
 import type { ActivityAccess } from "@/lib/activity/activity-access";
 import { createMemoryCallStateStore, type CallStateStore } from "@/lib/calls/call-state-store";
 import { getEnv } from "@/lib/env";
+import { MAX_PENDING_STATES } from "@/lib/security/limits";
 import type { PendingState, SessionRecord } from "./records";
 import { getRedisClient } from "./redis-client";
 import { createRedisSessionStores } from "./redis-stores";
@@ -26,7 +27,7 @@ export function getSessionStores(): SessionStores {
     ? createRedisSessionStores(getRedisClient(redisUrl))
     : {
         sessions: createMemoryStore<SessionRecord>(),
-        pendingStates: createMemoryStore<PendingState>(),
+        pendingStates: createMemoryStore<PendingState>({ maxEntries: MAX_PENDING_STATES }),
         callState: createMemoryCallStateStore(),
         activityAccess: createMemoryStore<ActivityAccess>(),
       };

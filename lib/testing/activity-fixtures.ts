@@ -2,6 +2,7 @@
 import { createMemoryActivityStore } from "@/lib/activity/activity-store";
 import type { ActivityDeps } from "@/lib/activity/deps";
 import type { ActivityEntry } from "@/lib/contract";
+import { createMemoryRateLimits } from "@/lib/security/rate-limit";
 import { callDeps } from "./call-fixtures";
 
 type FakeRoute = (request: Request) => Response | Promise<Response>;
@@ -26,6 +27,7 @@ export function activityDeps(options: { routes?: Record<string, FakeRoute>; now?
     ...calls,
     activities: createMemoryActivityStore({ now: calls.now }),
     newSessionKey: () => options.sessionKey ?? SESSION_KEY,
+    rateLimits: createMemoryRateLimits(),
   };
   return { deps, campus, sleeps };
 }

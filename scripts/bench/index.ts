@@ -6,12 +6,18 @@ import { measureHeartbeatLatency } from "./heartbeat-latency";
 import { LOAD_TARGETS, measureLoad } from "./load/load-run";
 import { measureLogin } from "./login-timing";
 import { APP_URL, CAMPUS_URL, startServer, stopServer } from "./servers";
+import { measureStateFlood } from "./state-flood";
 
 const root = process.cwd();
 const FIRST_LOAD_TARGET_RATIO = 1.2;
 const CALL_VIEW_REQUEST_BUDGET = 15;
 const HEARTBEAT_ADDED_TARGET_MS = 2;
 const LOAD_TARGET_VISITORS = 1000;
+/**
+ * The issue's bar for a state flood: memory stays flat. RSS grows under any traffic while V8's
+ * heap settles, so "flat" is: no more than as many health checks grow it, within this margin.
+ */
+const FLOOD_RSS_MARGIN_MB = 20;
 
 async function main() {
   const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: process.env });
@@ -37,6 +43,15 @@ async function main() {
     print("Command click → applied", `p50 ${callView.commandP50Ms} ms, max ${callView.commandMaxMs} ms`);
     print("Heartbeat through the app / straight to the campus", `p50 ${heartbeat.appP50.toFixed(2)} ms / ${heartbeat.directP50.toFixed(2)} ms over ${heartbeat.samples} each`);
     print("  added by the app", `${heartbeat.addedP50.toFixed(2)} ms, ratio ${heartbeat.ratio.toFixed(2)} (target ≤ ${HEARTBEAT_ADDED_TARGET_MS} ms) ${heartbeat.addedP50 <= HEARTBEAT_ADDED_TARGET_MS ? "ok" : "OVER"}`);
+
+    const flood = await measureStateFlood(app.pid!);
+    const growth = flood.afterMb - flood.beforeMb;
+    const floodHeld = growth <= flood.baselineGrowthMb + FLOOD_RSS_MARGIN_MB;
+    print(
+      `State flood: ${flood.requests} requests from one client in ${flood.seconds.toFixed(0)} s`,
+      `RSS ${flood.beforeMb.toFixed(0)} → ${flood.afterMb.toFixed(0)} MB (+${growth.toFixed(0)}; as many health checks: ` +
+        `+${flood.baselineGrowthMb.toFixed(0)}), ${flood.refused} answered 429 (target ≤ health + ${FLOOD_RSS_MARGIN_MB} MB) ${floodHeld ? "ok" : "OVER"}`,
+    );
 
     // The load run takes minutes: each step prints as it ends.
     print("Load: visitors beating every 5 s and polling the grant", "one app process; each step after its visitors signed in");

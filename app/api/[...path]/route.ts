@@ -1,9 +1,9 @@
 import { handleRoute } from "@/lib/api/handle-route";
 import { AppError } from "@/lib/errors";
 
-// An unknown API path still answers in the spec's Error shape with private, no-store.
-const noSuchRoute = handleRoute(async (request) => {
-  throw new AppError("BAD_USER_INPUT", `There is no API route at ${request.nextUrl.pathname}`);
+// An unknown API path, whatever the method: 404 in the spec's Error shape. The path is not echoed back.
+const noSuchRoute = handleRoute(async () => {
+  throw new AppError("NOT_FOUND", "There is no API route at this path");
 });
 
-export { noSuchRoute as DELETE, noSuchRoute as GET, noSuchRoute as PATCH, noSuchRoute as POST, noSuchRoute as PUT };
+export { noSuchRoute as DELETE, noSuchRoute as GET, noSuchRoute as HEAD, noSuchRoute as OPTIONS, noSuchRoute as PATCH, noSuchRoute as POST, noSuchRoute as PUT };

@@ -1,6 +1,7 @@
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 
 // The one API route without X-Campus-Launch: probes and test runners wait on it.
-export function GET() {
-  return jsonNoStore({ ok: true });
-}
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  GET: { handle: async () => jsonNoStore({ ok: true }) },
+});

@@ -1,11 +1,10 @@
-import { handleRoute } from "@/lib/api/handle-route";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { checkAccess } from "@/lib/auth/check-access";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 4.2: asks the campus again, so a revoked consent or an ended launch shows at once.
-export const GET = handleRoute(async (request) => {
-  const member = await checkAccess(readSessionCarrier(request), getAuthDeps());
-  return jsonNoStore(member);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  GET: { handle: async (request) => jsonNoStore(await checkAccess(readSessionCarrier(request), getAuthDeps())) },
 });

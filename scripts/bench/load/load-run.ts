@@ -151,7 +151,7 @@ async function countHeartbeatRestorations() {
 }
 
 /** Resident memory of a process, in MB (`ps` reports kB on Linux and macOS). */
-function readRssMb(pid: number): number {
+export function readRssMb(pid: number): number {
   return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)]).toString().trim()) / 1024;
 }
 

@@ -27,23 +27,23 @@ export async function admitVisitor(index: number): Promise<Visitor> {
   // The campus page: a launch for this tab, the consent check, Allow.
   const asMember = { cookie: `campus_member=${username}` };
   const { launchId } = await campus<{ launchId: string }>("/host/launches", { tabId }, asMember);
-  const { state } = await app<{ state: string }>({ launchId }, "/api/auth/state", { launchId, campusOrigin: CAMPUS_ORIGIN });
+  const { state } = await app<{ state: string }>({ launchId }, "POST", "/api/auth/state", { launchId, campusOrigin: CAMPUS_ORIGIN }, index);
   const need = await campus<{ consent: string }>(`/host/launches/${launchId}/authorize`, { tabId }, asMember);
   const consent = need.consent === "remembered" ? "remembered" : "approved";
   const { code } = await campus<{ code: string }>(`/host/launches/${launchId}/codes`, { tabId, state, consent }, asMember);
-  const login = await app<{ sessionHandle?: string }>({ launchId }, "/api/auth/login", { launchId, code, state });
+  const login = await app<{ sessionHandle?: string }>({ launchId }, "POST", "/api/auth/login", { launchId, code, state }, index);
   if (!login.sessionHandle) throw new Error("login answered without a session handle: the request should have had no cookie");
   const visitor = { username, tabId, launchId, sessionHandle: login.sessionHandle };
 
   // A call hosted in this tab, then the app's status check, attach and the member's native Allow.
   await campus("/host/call/start", { tabId }, asMember);
-  await app(visitor, "/api/call/status");
-  await app(visitor, "/api/call/attach", {});
+  await app(visitor, "GET", "/api/call/status");
+  await app(visitor, "POST", "/api/call/attach");
   await campus("/host/call/approval", { tabId, decision: "allow" }, asMember);
 
   // Audio only needs no tiles: prepare, commit, then beat until the campus hands over.
-  await app(visitor, "/api/call/presentation", { mode: "audioOnly", participationIds: [] });
-  await app(visitor, "/api/call/presentation/commit", {});
+  await app(visitor, "POST", "/api/call/presentation", { mode: "audioOnly", participationIds: [] });
+  await app(visitor, "POST", "/api/call/presentation/commit");
   for (let attempt = 0; attempt < 20; attempt++) {
     const beat = await heartbeat(visitor);
     if (beat.presentationStatus === "app") return visitor;
@@ -96,13 +96,36 @@ function appHeaders(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>): Reco
   };
 }
 
-async function app<T>(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${APP_SERVER}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: appHeaders(visitor),
-    body: body === undefined ? undefined : JSON.stringify(body),
+/**
+ * Each visitor signs in from its own loopback address (127.0.0.0/8 is all loopback), as members
+ * do from their own devices: the app limits login states and logins per client address.
+ */
+function visitorAddress(index: number): string {
+  return `127.1.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
+}
+
+function app<T>(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>, method: "GET" | "POST", path: string, body?: unknown, index = 0): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const headers = appHeaders(visitor);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload === undefined) delete headers["content-type"];
+    const outgoing = request(
+      `${APP_SERVER}${path}`,
+      { method, headers, localAddress: visitorAddress(index) },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+        incoming.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          if ((incoming.statusCode ?? 0) >= 400) reject(new Error(`app ${path} answered ${incoming.statusCode}: ${text}`));
+          else resolve(JSON.parse(text) as T);
+        });
+        incoming.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(payload);
   });
-  return readOk<T>(response, `app ${path}`);
 }
 
 async function campus<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {

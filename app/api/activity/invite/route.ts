@@ -1,17 +1,17 @@
 import { inviteRequestSchema } from "@/lib/api/activity-schemas";
-import { handleRoute } from "@/lib/api/handle-route";
-import { assertNoQuery } from "@/lib/api/no-query";
-import { readBody } from "@/lib/api/read-body";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { getCallDeps } from "@/lib/calls/deps";
 import { sendCommand } from "@/lib/calls/send-command";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 4.7 activityInvite: the session's activity, sent as a grant command; the member selects the invitees in the campus page.
-export const POST = handleRoute(async (request) => {
-  const carrier = readSessionCarrier(request);
-  assertNoQuery(request);
-  await readBody(request, inviteRequestSchema);
-  const command = await sendCommand(carrier, { kind: "activityInvite" }, getCallDeps());
-  return jsonNoStore({ command });
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  POST: {
+    body: inviteRequestSchema,
+    handle: async (request) => {
+      const command = await sendCommand(readSessionCarrier(request), { kind: "activityInvite" }, getCallDeps());
+      return jsonNoStore({ command });
+    },
+  },
 });

@@ -1,5 +1,4 @@
-import { handleRoute } from "@/lib/api/handle-route";
-import { readBody } from "@/lib/api/read-body";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { loginRequestSchema } from "@/lib/api/schemas";
 import { getAuthDeps } from "@/lib/auth/deps";
@@ -7,12 +6,17 @@ import { login } from "@/lib/auth/login";
 import { readSessionCarrier } from "@/lib/session/carrier";
 import { setSessionCookie } from "@/lib/session/cookie";
 
-// Spec 5.3.5: the code and the echoed state in, the member and the session's end out.
-export const POST = handleRoute(async (request) => {
-  const carrier = readSessionCarrier(request);
-  const input = await readBody(request, loginRequestSchema);
-  const { body, handle } = await login(input, carrier, getAuthDeps());
-  const response = jsonNoStore(body);
-  setSessionCookie(response, input.launchId, handle);
-  return response;
+// Spec 5.3.5: the code and the echoed state in, the member and the session's end out. No session needed: rate limited.
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  POST: {
+    body: loginRequestSchema,
+    maxBodyBytes: 1024,
+    rateLimit: { byAddress: "loginByAddress", byLaunch: "loginByLaunch" },
+    handle: async (request, input) => {
+      const { body, handle } = await login(input, readSessionCarrier(request), getAuthDeps());
+      const response = jsonNoStore(body);
+      setSessionCookie(response, input.launchId, handle);
+      return response;
+    },
+  },
 });

@@ -1,14 +1,18 @@
-import { handleRoute } from "@/lib/api/handle-route";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { logout } from "@/lib/auth/logout";
 import { readSessionCarrier } from "@/lib/session/carrier";
 import { clearSessionCookie } from "@/lib/session/cookie";
 
-export const POST = handleRoute(async (request) => {
-  const carrier = readSessionCarrier(request);
-  await logout(carrier, getAuthDeps());
-  const response = jsonNoStore({ ok: true });
-  clearSessionCookie(response, carrier.launchId);
-  return response;
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  POST: {
+    handle: async (request) => {
+      const carrier = readSessionCarrier(request);
+      await logout(carrier, getAuthDeps());
+      const response = jsonNoStore({ ok: true });
+      clearSessionCookie(response, carrier.launchId);
+      return response;
+    },
+  },
 });

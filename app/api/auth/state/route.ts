@@ -1,5 +1,4 @@
-import { handleRoute } from "@/lib/api/handle-route";
-import { readBody } from "@/lib/api/read-body";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { stateRequestSchema } from "@/lib/api/schemas";
 import { getAuthDeps } from "@/lib/auth/deps";
@@ -7,12 +6,17 @@ import { issueState } from "@/lib/auth/state";
 import { readSessionCarrier } from "@/lib/session/carrier";
 import { setSessionCookie } from "@/lib/session/cookie";
 
-// Spec 5.3.3: a fresh login state for this launch's session.
-export const POST = handleRoute(async (request) => {
-  const carrier = readSessionCarrier(request);
-  const input = await readBody(request, stateRequestSchema);
-  const { state, handle } = await issueState(input, carrier, getAuthDeps());
-  const response = jsonNoStore({ state });
-  setSessionCookie(response, input.launchId, handle);
-  return response;
+// Spec 5.3.3: a fresh login state for this launch's session. No session needed: rate limited.
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  POST: {
+    body: stateRequestSchema,
+    maxBodyBytes: 4096,
+    rateLimit: { byAddress: "stateByAddress", byLaunch: "stateByLaunch" },
+    handle: async (request, input) => {
+      const { state, handle } = await issueState(input, readSessionCarrier(request), getAuthDeps());
+      const response = jsonNoStore({ state });
+      setSessionCookie(response, input.launchId, handle);
+      return response;
+    },
+  },
 });

@@ -1,11 +1,10 @@
-import { handleRoute } from "@/lib/api/handle-route";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { readSessionGrant } from "@/lib/calls/grant";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 2 "Call grant": the session's grant, or `{ grant: null }` before any attach.
-export const GET = handleRoute(async (request) => {
-  const grant = await readSessionGrant(readSessionCarrier(request), getAuthDeps());
-  return jsonNoStore(grant);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  GET: { handle: async (request) => jsonNoStore(await readSessionGrant(readSessionCarrier(request), getAuthDeps())) },
 });

@@ -1,11 +1,10 @@
-import { handleRoute } from "@/lib/api/handle-route";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { readCallStatus } from "@/lib/calls/status";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 4.3: the campus CallStatus, as it is. Advisory: attach checks again.
-export const GET = handleRoute(async (request) => {
-  const status = await readCallStatus(readSessionCarrier(request), getAuthDeps());
-  return jsonNoStore(status);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  GET: { handle: async (request) => jsonNoStore(await readCallStatus(readSessionCarrier(request), getAuthDeps())) },
 });

@@ -1,11 +1,10 @@
-import { handleRoute } from "@/lib/api/handle-route";
+import { defineRoute } from "@/lib/api/define-route";
 import { jsonNoStore } from "@/lib/api/respond";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { heartbeatSessionPresentation } from "@/lib/presentations/operations";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 4.9 heartbeat: no body; campus errors are forwarded as they are (spec part 7).
-export const POST = handleRoute(async (request) => {
-  const result = await heartbeatSessionPresentation(readSessionCarrier(request), getAuthDeps());
-  return jsonNoStore(result);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+  POST: { handle: async (request) => jsonNoStore(await heartbeatSessionPresentation(readSessionCarrier(request), getAuthDeps())) },
 });

@@ -1,0 +1,82 @@
+import "server-only";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { rateLimitKey, readClientAddress } from "@/lib/security/client-address";
+import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
+import { getRateLimits } from "@/lib/security/rate-limit";
+import { handleRoute } from "./handle-route";
+import { assertBodyHeaders, assertSameOrigin } from "./input-rules";
+import { assertNoQuery } from "./no-query";
+import { parseBody, readLimitedText } from "./read-body";
+import { LAUNCH_HEADER, launchIdSchema } from "./schemas";
+
+/*
+ * One place for the input rules of the app's API. A route declares, per method, its body schema
+ * (or none), a smaller body limit if it wants one, and its rate limits; defineRoute() answers
+ * every HTTP method Next routes (so none gets Next's own empty 405) and, before the body or the
+ * session is read, refuses in the spec's Error shape with no-store:
+ *   405 + Allow   a method the route does not declare
+ *   400           a query string (no route takes one: spec 4.13, never authorize from a URL)
+ *   403           a POST from another site (Sec-Fetch-Site: cross-site, or a foreign Origin)
+ *   413 / 415     a body over the limit by its Content-Length / not application/json
+ *   429           over a declared rate limit
+ *   413 / 408     a streamed body past the limit / one that stops arriving
+ * GET routes change nothing, so only POST is checked for its origin.
+ */
+
+type Handler = (request: NextRequest) => Promise<Response>;
+
+export type MethodRule<S extends z.ZodType | undefined> = {
+  /** The JSON body's schema; without one the method takes no body at all. */
+  body?: S;
+  /** Below DEFAULT_BODY_LIMIT_BYTES only. */
+  maxBodyBytes?: number;
+  /** Counted per client address and per launch (X-Campus-Launch) before the body is read. */
+  rateLimit?: { byAddress?: RateLimitName; byLaunch?: RateLimitName };
+  handle: (request: NextRequest, input: S extends z.ZodType ? z.infer<S> : undefined) => Promise<Response>;
+};
+
+/** Every method Next's route handlers can export (Next answers any other itself). */
+const ROUTED_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
+type RoutedMethod = (typeof ROUTED_METHODS)[number];
+
+export function defineRoute<G extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(rules: {
+  GET?: MethodRule<G>;
+  POST?: MethodRule<P>;
+}): Record<RoutedMethod, Handler> {
+  const allow = ROUTED_METHODS.filter((method) => method in rules);
+  const declared = rules as Partial<Record<RoutedMethod, MethodRule<z.ZodType | undefined>>>;
+  const handlers = ROUTED_METHODS.map((method) => {
+    const rule = declared[method];
+    const handler: Handler = rule
+      ? (request) => runRule(method, rule, request)
+      : async () => {
+          throw new AppError("METHOD_NOT_ALLOWED", "This route does not take that method", { allow });
+        };
+    return [method, handleRoute(handler)];
+  });
+  return Object.fromEntries(handlers) as Record<RoutedMethod, Handler>;
+}
+
+async function runRule(method: RoutedMethod, rule: MethodRule<z.ZodType | undefined>, request: NextRequest): Promise<Response> {
+  const behindTrustedProxy = getEnv().TRUSTED_PROXY.length > 0;
+  assertNoQuery(request);
+  if (method !== "GET") assertSameOrigin(request.headers, behindTrustedProxy);
+  const limitBytes = rule.body ? Math.min(rule.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES) : 0;
+  assertBodyHeaders(request.headers, { takesBody: rule.body !== undefined, limitBytes });
+  if (rule.rateLimit) await consumeRateLimits(request, rule.rateLimit);
+  // Read either way: a route without a body schema refuses a streamed byte as it refuses a declared one.
+  const text = await readLimitedText(request, limitBytes);
+  const input = rule.body ? parseBody(text, rule.body) : undefined;
+  return rule.handle(request, input);
+}
+
+async function consumeRateLimits(request: NextRequest, limits: NonNullable<MethodRule<undefined>["rateLimit"]>) {
+  const rateLimits = getRateLimits();
+  if (limits.byAddress) await rateLimits.consume(limits.byAddress, rateLimitKey(readClientAddress(request.headers)));
+  const launch = launchIdSchema.safeParse(request.headers.get(LAUNCH_HEADER));
+  // Without a valid launch header the route refuses the request anyway (readSessionCarrier).
+  if (limits.byLaunch && launch.success) await rateLimits.consume(limits.byLaunch, launch.data);
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { BODY_TOO_LARGE } from "./read-body";
+
+/*
+ * The header checks every API route runs before it reads a body or a session (lib/api/define-route.ts).
+ * Each refuses in the spec's Error shape; none reads the body.
+ */
+
+export const CROSS_SITE = "This route takes requests from the app's own page only";
+
+/**
+ * The app's own origin is the host the request was sent to: a browser always sends the Host it
+ * connects to, and a page on another site cannot change it. Behind a trusted proxy that rewrites
+ * Host, X-Forwarded-Host (set by that proxy) names it instead. Only the host is compared: the
+ * scheme in front of a TLS-terminating proxy is not the one the app sees.
+ */
+export function appHost(headers: Headers, behindTrustedProxy: boolean): string | undefined {
+  const forwarded = behindTrustedProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return (forwarded || headers.get("host") || undefined)?.toLowerCase();
+}
+
+/**
+ * A state-changing request must come from the app's own page: `Sec-Fetch-Site: cross-site`, or
+ * an `Origin` (the browser sends one with every POST) of another host, or the opaque `null`, is
+ * refused. No Origin at all is a client that is not a browser page, which CSRF cannot drive.
+ */
+export function assertSameOrigin(headers: Headers, behindTrustedProxy: boolean): void {
+  if (headers.get("sec-fetch-site") === "cross-site") throw new AppError("FORBIDDEN", CROSS_SITE);
+  const origin = headers.get("origin");
+  if (origin === null) return;
+  const host = appHost(headers, behindTrustedProxy);
+  const originHost = URL.canParse(origin) ? new URL(origin).host.toLowerCase() : undefined;
+  if (!host || originHost !== host) throw new AppError("FORBIDDEN", CROSS_SITE);
+}
+
+/**
+ * The size and type a body announces, before a byte of it is read: over the limit by its
+ * Content-Length is 413 at once; a route that takes a body takes JSON only (415); a route that
+ * takes none refuses any (its limit is 0). A chunked body is counted while it is read.
+ */
+export function assertBodyHeaders(headers: Headers, rule: { takesBody: boolean; limitBytes: number }): void {
+  const length = headers.get("content-length");
+  const declared = length === null ? undefined : Number(length);
+  if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) {
+    throw new AppError("BAD_USER_INPUT", "The Content-Length header is not a length");
+  }
+  const hasBody = (declared ?? 0) > 0 || headers.has("transfer-encoding");
+  if (!rule.takesBody) {
+    if (hasBody) throw new AppError("PAYLOAD_TOO_LARGE", "This route takes no request body");
+    return;
+  }
+  if (declared !== undefined && declared > rule.limitBytes) throw new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE);
+  const type = headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json");
+}
