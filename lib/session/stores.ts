@@ -5,10 +5,11 @@ import { getEnv } from "@/lib/env";
 import type { PendingState, SessionRecord } from "./records";
 import { getRedisClient } from "./redis-client";
 import { createRedisSessionStores } from "./redis-stores";
-import { createMemoryStore, type Store } from "./store";
+import { createMemoryStore, createMemoryVersionedStore, type Store, type VersionedStore } from "./store";
 
 export type SessionStores = {
-  sessions: Store<SessionRecord>;
+  /** Versioned: a write that read an older record changes nothing (a renewal is never lost). */
+  sessions: VersionedStore<SessionRecord>;
   pendingStates: Store<PendingState>;
   /** The session's grant and commands, keyed by its sid; ending the session clears them. */
   callState: CallStateStore;
@@ -25,7 +26,7 @@ export function getSessionStores(): SessionStores {
   holder.__visitorSessionStores ??= redisUrl
     ? createRedisSessionStores(getRedisClient(redisUrl))
     : {
-        sessions: createMemoryStore<SessionRecord>(),
+        sessions: createMemoryVersionedStore<SessionRecord>(),
         pendingStates: createMemoryStore<PendingState>(),
         callState: createMemoryCallStateStore(),
         activityAccess: createMemoryStore<ActivityAccess>(),

@@ -13,6 +13,6 @@ export const POST = handleRoute(async (request) => {
   const input = await readBody(request, loginRequestSchema);
   const { body, handle } = await login(input, carrier, getAuthDeps());
   const response = jsonNoStore(body);
-  setSessionCookie(response, input.launchId, handle);
+  setSessionCookie(response, carrier, handle);
   return response;
 });

@@ -13,6 +13,6 @@ export const POST = handleRoute(async (request) => {
   const input = await readBody(request, stateRequestSchema);
   const { state, handle } = await issueState(input, carrier, getAuthDeps());
   const response = jsonNoStore({ state });
-  setSessionCookie(response, input.launchId, handle);
+  if (handle) setSessionCookie(response, carrier, handle);
   return response;
 });
