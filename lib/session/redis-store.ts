@@ -1,6 +1,7 @@
 import "server-only";
 import type { ChainableCommander, Redis } from "ioredis";
 import type { z } from "zod";
+import { logWarning } from "@/lib/log";
 import type { Store, Versioned, VersionedStore } from "./store";
 
 /**
@@ -17,7 +18,7 @@ export function parseStored<T>(schema: z.ZodType<T>, raw: string | null, what: s
   }
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
-  console.warn(`redis: a stored ${what} does not match its schema; read as absent`);
+  logWarning("redis.off-schema", { what });
   return undefined;
 }
 
