@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import baseConfig from "./playwright.config";
+import { APP_ENV, CAMPUS_ENV } from "./e2e/support/local-env";
 import { APP_SERVER, CAMPUS_API } from "./e2e/support/origins";
 
 /*
@@ -37,6 +38,7 @@ export default defineConfig({
     {
       command: "npm run campus",
       url: `${CAMPUS_API}/health`,
+      env: CAMPUS_ENV,
       reuseExistingServer: !isCI,
       stdout: "pipe",
       timeout: 60_000,
@@ -51,7 +53,7 @@ export default defineConfig({
       // Started one after the other: the second process uses the first one's build.
       command: `npm run build && ${nextStart(processPorts[0])}`,
       url: health(processPorts[0]),
-      env: { REDIS_URL },
+      env: { ...APP_ENV, REDIS_URL },
       reuseExistingServer: false,
       stdout: "pipe",
       timeout: 240_000,
@@ -59,7 +61,7 @@ export default defineConfig({
     {
       command: nextStart(processPorts[1]),
       url: health(processPorts[1]),
-      env: { REDIS_URL },
+      env: { ...APP_ENV, REDIS_URL },
       reuseExistingServer: false,
       stdout: "pipe",
       timeout: 60_000,

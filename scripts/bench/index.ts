@@ -5,6 +5,7 @@ import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
 import { LOAD_TARGETS, measureLoad } from "./load/load-run";
 import { measureLogin } from "./login-timing";
+import { APP_ENV, CAMPUS_ENV } from "../../e2e/support/local-env";
 import { APP_URL, CAMPUS_URL, startServer, stopServer } from "./servers";
 
 const root = process.cwd();
@@ -14,10 +15,11 @@ const HEARTBEAT_ADDED_TARGET_MS = 2;
 const LOAD_TARGET_VISITORS = 1000;
 
 async function main() {
-  const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: process.env });
+  const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: { ...process.env, ...CAMPUS_ENV } });
   // Next's own entry, not npx, so that the child is the one app process whose memory the load run reads.
   const app = await startServer(process.execPath, ["node_modules/next/dist/bin/next", "start", "--port", "3000"], `${APP_URL}/api/health`, {
-    env: { ...process.env, NODE_ENV: "production" },
+    // Production refuses the development secrets: the same local ones as the end-to-end runs.
+    env: { ...process.env, ...APP_ENV, NODE_ENV: "production" },
   });
   try {
     const appJs = await measureFirstLoadJs(APP_URL);
