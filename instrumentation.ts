@@ -6,5 +6,11 @@ export async function register() {
     // Rate limits key on the client's address, which route handlers cannot see without this.
     const { captureClientAddresses, parseTrustedProxies } = await import("./lib/security/client-address");
     captureClientAddresses(env.TRUSTED_PROXY.length ? parseTrustedProxies(env.TRUSTED_PROXY) : undefined);
+    if (env.REDIS_URL) {
+      // A Redis too old for the stores' commands stops the start too, rather than the first login.
+      const { getRedisClient } = await import("./lib/session/redis-client");
+      const { assertRedisVersion } = await import("./lib/session/redis-version");
+      await assertRedisVersion(getRedisClient(env.REDIS_URL));
+    }
   }
 }

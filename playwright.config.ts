@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "./e2e/support/chromium";
+import { APP_ENV, CAMPUS_ENV } from "./e2e/support/local-env";
 import { APP_ORIGIN, CAMPUS_ORIGIN } from "./e2e/support/origins";
 
 const isCI = Boolean(process.env.CI);
@@ -24,6 +25,7 @@ export default defineConfig({
     {
       command: "npm run campus",
       url: `http://127.0.0.1:4000/health`,
+      env: CAMPUS_ENV,
       reuseExistingServer: !isCI,
       stdout: "pipe",
       timeout: 60_000,
@@ -32,6 +34,8 @@ export default defineConfig({
       // The standalone production server: what the end-to-end tests prove is what the Dockerfile ships.
       command: "npm run build && npm run start",
       url: `http://127.0.0.1:3000/api/health`,
+      // Production refuses the development secrets: the run brings its own (e2e/support/local-env.ts).
+      env: APP_ENV,
       reuseExistingServer: !isCI,
       stdout: "pipe",
       timeout: 240_000,

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import baseConfig from "./playwright.config";
+import { APP_ENV, CAMPUS_ENV } from "./e2e/support/local-env";
 import { APP_SERVER, CAMPUS_API } from "./e2e/support/origins";
 
 /*
@@ -27,7 +28,7 @@ const balancerPort = Number(new URL(APP_SERVER).port);
 const processPorts = [balancerPort + 1, balancerPort + 2] as const;
 const health = (port: number) => `http://127.0.0.1:${port}/api/health`;
 // One app process: the standalone server that `npm run build` made, as the Dockerfile runs it.
-const appProcess = (port: number) => ({ url: health(port), env: { REDIS_URL, APP_HOST: "127.0.0.1", PORT: String(port) } });
+const appProcess = (port: number) => ({ url: health(port), env: { ...APP_ENV, REDIS_URL, APP_HOST: "127.0.0.1", PORT: String(port) } });
 
 export default defineConfig({
   ...baseConfig,
@@ -38,6 +39,7 @@ export default defineConfig({
     {
       command: "npm run campus",
       url: `${CAMPUS_API}/health`,
+      env: CAMPUS_ENV,
       reuseExistingServer: !isCI,
       stdout: "pipe",
       timeout: 60_000,

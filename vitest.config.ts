@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
+    // Test runs print no app log lines; the log tests raise the level on the logger they capture.
+    env: { LOG_LEVEL: "silent" },
     globalSetup: ["tests/redis-global-setup.ts"],
   },
 });

@@ -83,3 +83,32 @@ describe("environment", () => {
     }
   });
 });
+
+describe("production refuses development secrets, whatever the campus URL", () => {
+  const LOCAL_EXAMPLES = {
+    CAMPUS_CLIENT_ID: "local-starter-app",
+    CAMPUS_CLIENT_SECRET: "local-campus-secret-do-not-use-in-production",
+    SESSION_SECRET: "local-session-secret-for-development-only-never-in-production",
+  };
+  const OWN = { CAMPUS_CLIENT_ID: "my-app", CAMPUS_CLIENT_SECRET: "a-real-secret", SESSION_SECRET: "y".repeat(40) };
+
+  it("with nothing set against the local campus, names each missing secret", () => {
+    const parse = () => parseEnv({ NODE_ENV: "production" });
+    for (const name of Object.keys(OWN)) expect(parse).toThrow(new RegExp(`${name}: is required in production`));
+  });
+
+  it.each(Object.keys(LOCAL_EXAMPLES))("refuses the example %s, on loopback and off it", (name) => {
+    for (const url of ["http://127.0.0.1:4000", "https://api.campus.example"]) {
+      const source = { ...OWN, CAMPUS_API_URL: url, NODE_ENV: "production", [name]: LOCAL_EXAMPLES[name as keyof typeof LOCAL_EXAMPLES] };
+      expect(() => parseEnv(source)).toThrow(new RegExp(`${name}: is the development example`));
+    }
+  });
+
+  it("accepts its own secrets against the local campus", () => {
+    expect(parseEnv({ ...OWN, NODE_ENV: "production" })).toMatchObject({ CAMPUS_API_URL: "http://127.0.0.1:4000", CAMPUS_CLIENT_ID: "my-app" });
+  });
+
+  it("development keeps the defaults (npm run dev with no .env)", () => {
+    expect(parseEnv({ NODE_ENV: "development" })).toMatchObject(LOCAL_EXAMPLES);
+  });
+});

@@ -5,7 +5,9 @@ import { z } from "zod";
 /*
  * Server environment, validated once at start-up (instrumentation.ts) and read lazily elsewhere.
  * With no `.env` at all the app runs against the local campus: the credentials and the session
- * secret have development defaults, but only while CAMPUS_API_URL points at a loopback host.
+ * secret have development defaults, but only outside production and while CAMPUS_API_URL points
+ * at a loopback host. With NODE_ENV=production there are no defaults, and the example values are
+ * refused wherever the campus is: a production build must never run on a published secret.
  */
 
 const LOCAL_CAMPUS_DEFAULTS = {
@@ -18,6 +20,9 @@ const LOCAL_CAMPUS_DEFAULTS = {
 } as const;
 
 const SESSION_SECRET_MIN_LENGTH = 32; // iron-session refuses shorter passwords
+
+/** The secrets production must set itself: their published example values (this file, .env.example) are refused. */
+const PRODUCTION_SECRETS = ["CAMPUS_CLIENT_ID", "CAMPUS_CLIENT_SECRET", "SESSION_SECRET"] as const;
 
 function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol);
@@ -47,6 +52,8 @@ export function isLoopbackUrl(value: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+const REQUIRED = "is required in production (NODE_ENV=production) and whenever CAMPUS_API_URL is not a loopback host";
+
 const optional = z
   .string()
   .optional()
@@ -60,12 +67,13 @@ const rawEnvSchema = z.object({
   SESSION_SECRET: optional,
   REDIS_URL: optional,
   TRUSTED_PROXY: optional,
+  NODE_ENV: optional,
 });
 
 const envSchema = rawEnvSchema
   .transform((raw) => {
     const apiUrl = (raw.CAMPUS_API_URL ?? LOCAL_CAMPUS_DEFAULTS.CAMPUS_API_URL).replace(/\/+$/, "");
-    const local = isLoopbackUrl(apiUrl);
+    const local = isLoopbackUrl(apiUrl) && raw.NODE_ENV !== "production";
     const localDefault = <K extends keyof typeof LOCAL_CAMPUS_DEFAULTS>(key: K) =>
       raw[key] ?? (local ? LOCAL_CAMPUS_DEFAULTS[key] : undefined);
     return {
@@ -91,10 +99,10 @@ const envSchema = rawEnvSchema
           }),
         )
         .min(1, "must list at least one origin, comma-separated"),
-      CAMPUS_CLIENT_ID: z.string({ error: "is required when CAMPUS_API_URL is not a loopback host" }),
-      CAMPUS_CLIENT_SECRET: z.string({ error: "is required when CAMPUS_API_URL is not a loopback host" }),
+      CAMPUS_CLIENT_ID: z.string({ error: REQUIRED }),
+      CAMPUS_CLIENT_SECRET: z.string({ error: REQUIRED }),
       SESSION_SECRET: z
-        .string({ error: "is required when CAMPUS_API_URL is not a loopback host" })
+        .string({ error: REQUIRED })
         .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`),
       // Unset: sessions, call state and activities live in this process only (one instance).
       REDIS_URL: z.string().refine(isRedisUrl, "must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379").optional(),
@@ -112,9 +120,18 @@ export type Env = z.infer<typeof envSchema>;
 /** Parses an environment, naming every missing or bad variable (never printing a value of a secret). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  - ${String(issue.path[0] ?? "environment")}: ${issue.message}`);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `  - ${String(issue.path[0] ?? "environment")}: ${issue.message}`);
+  problems.push(...exampleSecretProblems(source));
+  if (result.success && problems.length === 0) return result.data;
   throw new Error(`Invalid environment variables (see .env.example):\n${problems.join("\n")}`);
+}
+
+/** In production, a secret left at its published example value stops the start (a missing one is named by the schema). */
+function exampleSecretProblems(source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== "production") return [];
+  return PRODUCTION_SECRETS.filter((name) => source[name]?.trim() === LOCAL_CAMPUS_DEFAULTS[name]).map(
+    (name) => `  - ${name}: is the development example; production (NODE_ENV=production) needs its own value`,
+  );
 }
 
 let cached: Env | undefined;

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
 import { APP_ORIGIN, CAMPUS_API } from "../support/origins";
-import registration from "../../campus/registration.json" with { type: "json" };
+import { registration } from "../support/local-env";
 
 const basicAuth = () =>
   "Basic " +

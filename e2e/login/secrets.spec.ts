@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "../support/fixtures";
 import { APP_ORIGIN, CAMPUS_API } from "../support/origins";
-import registration from "../../campus/registration.json" with { type: "json" };
+import { registration } from "../support/local-env";
 
 // Spec 1 and 5.1: secrets and tokens belong on the app backend only.
 test.describe("secrets stay on the backend", () => {

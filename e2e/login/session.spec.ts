@@ -11,14 +11,14 @@ test.describe("the visitor session", () => {
     const stateResponse = campus.page.waitForResponse(`${APP_ORIGIN}/api/auth/state`);
     await campus.signIn();
     const setCookie = (await (await stateResponse).headerValue("set-cookie")) ?? "";
-    expect(setCookie).toMatch(/^app_session_[0-9a-f]{16}=/);
+    expect(setCookie).toMatch(/^__Host-app_session_[0-9a-f]{16}=/);
     for (const attribute of [/HttpOnly/i, /Secure/i, /SameSite=None/i, /Partitioned/i]) expect(setCookie).toMatch(attribute);
 
     // The browser kept it inside the iframe and sends it back: the session holds without a handle header.
     const me = campus.page.waitForRequest(`${APP_ORIGIN}/api/me`);
     await campus.app.getByTestId("check-access").click();
     const headers = await (await me).allHeaders();
-    expect(headers.cookie ?? "").toMatch(/app_session_[0-9a-f]{16}=/);
+    expect(headers.cookie ?? "").toMatch(/__Host-app_session_[0-9a-f]{16}=/);
     expect(headers["x-app-session"]).toBeUndefined();
     await campus.expectState("signed-in");
   });

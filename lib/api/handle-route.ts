@@ -1,6 +1,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { AppError, NO_STORE } from "@/lib/errors";
+import { logError } from "@/lib/log";
 
 type RouteHandler = (request: NextRequest) => Promise<Response>;
 
@@ -22,6 +23,6 @@ export function handleRoute(handler: RouteHandler): RouteHandler {
 
 function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) return error.toResponse();
-  console.error("Unexpected error in an API route:", error);
+  logError("api.unexpected", error);
   return new AppError("INTERNAL_SERVER_ERROR", "The app is temporarily unavailable; try again").toResponse();
 }

@@ -5,6 +5,8 @@ import type { Member } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import { getVisitorSession, type VisitorSession } from "@/lib/session/get-visitor-session";
+import { sessionTtlSeconds } from "@/lib/session/lifetime";
+import type { SessionRecord } from "@/lib/session/records";
 import type { AuthDeps } from "./deps";
 
 /**
@@ -24,7 +26,9 @@ export async function checkAccess(carrier: SessionCarrier, deps: AuthDeps): Prom
 
 /**
  * Spec 4.2: "call it before protected app actions; on failure stop the action and end the app
- * session's access". Keeps the session's member current.
+ * session's access". Keeps the session's member current. The campus answers after a while, and
+ * the session may have changed meanwhile (a login renewed it, another request touched it): both
+ * writes name the version read, so they never overwrite or delete a newer record.
  */
 export async function verifyAccess(session: VisitorSession, deps: AuthDeps): Promise<Member> {
   let member: Member;
@@ -32,12 +36,19 @@ export async function verifyAccess(session: VisitorSession, deps: AuthDeps): Pro
     member = await deps.campus.getMember(session.accessToken);
   } catch (error) {
     if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
-      await deps.sessions.delete(session.sid);
-      if (endsCallAccess(error)) await deps.callState.clear(session.sid);
+      const ended = await deps.sessions.deleteIfVersion(session.sid, session.version);
+      if (ended && endsCallAccess(error)) await deps.callState.clear(session.sid);
     }
     throw error;
   }
-  const remainingSeconds = Math.floor((session.tokenExpiresAt - deps.now()) / 1000);
-  await deps.sessions.set(session.sid, { ...session, member }, Math.max(1, remainingSeconds));
+  if (!sameMember(member, session.member)) {
+    const updated: SessionRecord = { ...session, member };
+    await deps.sessions.replace(session.sid, updated, sessionTtlSeconds(updated, deps.now()));
+  }
   return member;
+}
+
+/** Userinfo's answer as stored: unchanged, it is not written again (one store write less per request). */
+function sameMember(a: Member, b: Member): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
-import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, aToken, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, authDeps, fakeClock } from "@/lib/testing/fixtures";
 import { login } from "./login";
 import { INVALID_STATE, issueState } from "./state";
 
@@ -9,7 +10,7 @@ const LAUNCH = "launch-1";
 /** A browser that asked for a state: its cookie (when cookies work) and the state. */
 async function startLogin(deps: ReturnType<typeof authDeps>, launchId = LAUNCH) {
   const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId), deps);
-  return { state, cookie: handle };
+  return { state, cookie: handle! };
 }
 
 describe("spec 5.3.5: login", () => {
@@ -104,48 +105,76 @@ describe("spec 5.3.5: login", () => {
     expect(campus.requests).toHaveLength(1);
   });
 
-  it("a fresh code in the same launch renews the same session", async () => {
+  it("a fresh code in the same launch renews the session under a new sid: the old handle is dead, the call and activity move", async () => {
+    const deps = authDeps();
+    const first = await startLogin(deps);
+    const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
+    const oldSid = (await unsealHandle(signedIn.handle, TEST_SECRET))?.sid ?? "";
+    await deps.callState.setGrant(oldSid, { grantId: "grt_1", userId: "usr_ada", attachedAt: 0 });
+    await deps.activityAccess.set(oldSid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: "k" }, 60);
+    const created = (await deps.sessions.get(oldSid))?.createdAt;
+
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: signedIn.handle }), deps);
+    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: signedIn.handle }), deps);
+    const newSid = (await unsealHandle(renewed.handle, TEST_SECRET))?.sid ?? "";
+
+    expect(newSid).not.toBe(oldSid);
+    expect(await deps.sessions.get(oldSid)).toBeUndefined();
+    await expect(getVisitorSession(aCarrier(LAUNCH, { cookie: signedIn.handle }), deps)).rejects.toMatchObject({ status: 401 });
+    expect(await deps.callState.getGrant(newSid)).toMatchObject({ grantId: "grt_1" });
+    expect(await deps.activityAccess.get(newSid)).toMatchObject({ activityId: "act_1" });
+    expect(await deps.callState.getGrant(oldSid)).toBeUndefined();
+    // The absolute lifetime counts from the member's first login, not from the renewal.
+    expect((await deps.sessions.get(newSid))?.createdAt).toBe(created);
+  });
+
+  it("a new sid even for a first login: the handle the state sealed never becomes a signed-in session", async () => {
+    const deps = authDeps();
+    const { state, cookie } = await startLogin(deps);
+    const { handle } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    expect((await unsealHandle(handle, TEST_SECRET))?.sid).not.toBe((await unsealHandle(cookie, TEST_SECRET))?.sid);
+    await expect(getVisitorSession(aCarrier(LAUNCH, { cookie }), deps)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("a renewal's state needs the renewed session's handle at login", async () => {
     const deps = authDeps();
     const first = await startLogin(deps);
     const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
     const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: signedIn.handle }), deps);
-    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: renewal.handle }), deps);
-    expect((await unsealHandle(renewed.handle, TEST_SECRET))?.sid).toBe((await unsealHandle(signedIn.handle, TEST_SECRET))?.sid);
+    await expect(login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH), deps)).rejects.toMatchObject({ message: INVALID_STATE });
   });
 
-  it("a cookieless renewal sends its handle in the header and keeps the session", async () => {
+  it("a cookieless renewal sends its handle in the header and gets a new one", async () => {
     const deps = authDeps();
     const first = await startLogin(deps);
     const { body } = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH), deps);
     const header = body.sessionHandle ?? "";
     const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { header }), deps);
     const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { header }), deps);
-    expect((await unsealHandle(renewed.body.sessionHandle ?? "", TEST_SECRET))?.sid).toBe((await unsealHandle(header, TEST_SECRET))?.sid);
+    const newHeader = renewed.body.sessionHandle ?? "";
+    expect((await unsealHandle(newHeader, TEST_SECRET))?.sid).not.toBe((await unsealHandle(header, TEST_SECRET))?.sid);
+    await expect(getVisitorSession(aCarrier(LAUNCH, { header: newHeader }), deps)).resolves.toMatchObject({ launchId: LAUNCH });
+    await expect(getVisitorSession(aCarrier(LAUNCH, { header }), deps)).rejects.toMatchObject({ status: 401 });
   });
 
-  it("a different member in the same launch gets a new session", async () => {
+  it("a different member in the same launch gets a new session, without the previous member's call or activity", async () => {
     let member = aMember({ userId: "usr_ada" });
     const deps = authDeps({ fetch: aCampus({ routes: { "GET /v1/apps/userinfo": () => Response.json(member) } }).fetch });
     const first = await startLogin(deps);
     const one = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
+    const oneSid = (await unsealHandle(one.handle, TEST_SECRET))?.sid ?? "";
+    await deps.callState.setGrant(oneSid, { grantId: "grt_1", userId: "usr_ada", attachedAt: 0 });
+    await deps.activityAccess.set(oneSid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: "k" }, 60);
     member = aMember({ userId: "usr_grace", username: "grace" });
     const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: one.handle }), deps);
-    const two = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: renewal.handle }), deps);
-    const [a, b] = await Promise.all([unsealHandle(one.handle, TEST_SECRET), unsealHandle(two.handle, TEST_SECRET)]);
-    expect(a?.sid).not.toBe(b?.sid);
-    expect(await deps.sessions.get(a?.sid ?? "")).toBeUndefined();
-  });
-
-  it("stores the session for the token's lifetime", async () => {
-    const clock = fakeClock();
-    const deps = authDeps({ now: clock.now, fetch: aCampus({ token: aToken() }).fetch });
-    const { state, cookie } = await startLogin(deps);
-    const { handle } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
-    const sid = (await unsealHandle(handle, TEST_SECRET))?.sid ?? "";
-    clock.advance(899);
-    expect(await deps.sessions.get(sid)).toBeDefined();
-    clock.advance(1);
-    expect(await deps.sessions.get(sid)).toBeUndefined();
+    const two = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: one.handle }), deps);
+    const twoSid = (await unsealHandle(two.handle, TEST_SECRET))?.sid ?? "";
+    expect(twoSid).not.toBe(oneSid);
+    expect(await deps.sessions.get(oneSid)).toBeUndefined();
+    for (const sid of [oneSid, twoSid]) {
+      expect(await deps.callState.getGrant(sid)).toBeUndefined();
+      expect(await deps.activityAccess.get(sid)).toBeUndefined();
+    }
   });
 });
 
@@ -157,11 +186,12 @@ describe("spec 5.3.5: login binding in cookieless mode", () => {
     expect(body.sessionHandle).toBeDefined();
   });
 
-  it("rejects a session header that names another session", async () => {
+  it("rejects a session header that names another live session", async () => {
     const deps = authDeps();
-    const { state } = await startLogin(deps);
     const other = await startLogin(deps);
-    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { header: other.cookie }), deps)).rejects.toMatchObject({
+    const signedIn = await login({ launchId: LAUNCH, code: "c", state: other.state }, aCarrier(LAUNCH), deps);
+    const { state } = await startLogin(deps);
+    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { header: signedIn.body.sessionHandle }), deps)).rejects.toMatchObject({
       message: INVALID_STATE,
     });
   });

@@ -1,9 +1,11 @@
 import "server-only";
+import { ACTIVITY_ACCESS_TTL_SECONDS } from "@/lib/activity/activity-access";
 import type { LoginRequest, LoginResponse } from "@/lib/api/schemas";
 import { AppError } from "@/lib/errors";
 import { randomToken } from "@/lib/security/random";
 import { assertSameLaunch, type SessionCarrier } from "@/lib/session/carrier";
 import { sealHandle, unsealHandle } from "@/lib/session/handle";
+import { getLiveSession, sessionTtlSeconds } from "@/lib/session/lifetime";
 import type { PendingState, SessionHandle, SessionRecord } from "@/lib/session/records";
 import type { AuthDeps } from "./deps";
 import { INVALID_STATE, consumeState } from "./state";
@@ -15,42 +17,40 @@ export type LoginOutcome = {
 };
 
 /**
- * Spec 5.3.5: consume the state, exchange the code once, read userinfo, then open (or renew)
- * the launch's visitor session. The identity comes from userinfo only, never from the browser.
+ * Spec 5.3.5: consume the state, exchange the code once, read userinfo, then open the launch's
+ * visitor session under a new sid (a handle known before the login never names the logged-in
+ * session). The identity comes from userinfo only, never from the browser.
  */
 export async function login(input: LoginRequest, carrier: SessionCarrier, deps: AuthDeps): Promise<LoginOutcome> {
   assertSameLaunch(carrier, input.launchId);
   const pending = await consumeState(input.state, input.launchId, deps);
-  await assertBoundToThisBrowser(carrier, pending, deps.sessionSecret);
+  await assertBoundToThisBrowser(carrier, pending, deps);
 
   // Never retried: a code is single use (spec part 3). On failure the page starts a new handshake.
   const token = await deps.campus.exchangeCode(input.code);
   const member = await deps.campus.getMember(token.access_token);
 
   const now = deps.now();
+  const previous = pending.renewal ? await getLiveSession(deps.sessions, pending.sid, pending.launchId, now) : undefined;
+  // A renewal by the same member keeps the call and activity; a different member inherits nothing.
+  const renewal = previous?.member?.userId === member.userId ? previous : undefined;
   const tokenExpiresAt = now + token.expires_in * 1000;
-  const previous = await deps.sessions.get(pending.sid);
-  // A different member in the same launch never inherits the previous member's session.
-  const sameMember = !previous?.member || previous.member.userId === member.userId;
-  if (!sameMember) {
-    await deps.sessions.delete(pending.sid);
-    await deps.callState.clear(pending.sid);
-  }
-  const sid = sameMember ? pending.sid : randomToken();
-
   const record: SessionRecord = {
-    sid,
+    sid: randomToken(),
+    version: 1,
     launchId: pending.launchId,
     campusOrigin: pending.campusOrigin,
     accessToken: token.access_token,
     tokenExpiresAt,
     scopes: token.scopes,
     member,
-    createdAt: sameMember && previous ? previous.createdAt : now,
+    createdAt: renewal?.createdAt ?? now,
+    lastSeenAt: now,
   };
-  await deps.sessions.set(sid, record, token.expires_in);
+  await deps.sessions.set(record.sid, record, sessionTtlSeconds(record, now));
+  await endPreviousSession(pending.sid, renewal ? record.sid : undefined, deps);
 
-  const handle = await sealHandle({ sid, launchId: pending.launchId }, deps.sessionSecret);
+  const handle = await sealHandle({ sid: record.sid, launchId: pending.launchId }, deps.sessionSecret);
   // Cookieless mode (no cookie reached the frame, as in Safari): the page keeps the handle in memory.
   const cookieless = carrier.cookieHandle === undefined;
   return {
@@ -65,18 +65,41 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
 }
 
 /**
- * The state must come back through the browser it was issued to. The state response has just set
- * this launch's cookie, so a cookie that arrives must name the state's session. With no cookie
- * (cookieless mode) the state is accepted: it was only ever known to this page. A session header
- * that no longer unseals (an ended session) is ignored, as the state call ignored it; one that
- * unseals must name the same session.
+ * The session the state named ends: its handle is dead from now on. Its call state and activity
+ * access move to the new session when the same member renewed, and are cleared otherwise.
  */
-async function assertBoundToThisBrowser(carrier: SessionCarrier, pending: PendingState, secret: string) {
-  const matches = (handle: SessionHandle | undefined) =>
-    handle?.sid === pending.sid && handle.launchId === pending.launchId;
-  const fromCookie = carrier.cookieHandle === undefined ? undefined : await unsealHandle(carrier.cookieHandle, secret);
-  const fromHeader = carrier.headerHandle === undefined ? undefined : await unsealHandle(carrier.headerHandle, secret);
-  if ((carrier.cookieHandle !== undefined && !matches(fromCookie)) || (fromHeader && !matches(fromHeader))) {
-    throw new AppError("BAD_USER_INPUT", INVALID_STATE);
+async function endPreviousSession(previousSid: string, renewedSid: string | undefined, deps: AuthDeps) {
+  if (renewedSid) {
+    await deps.callState.move(previousSid, renewedSid);
+    const access = await deps.activityAccess.delete(previousSid);
+    if (access) await deps.activityAccess.set(renewedSid, access, ACTIVITY_ACCESS_TTL_SECONDS);
+  } else {
+    await deps.callState.clear(previousSid);
+    await deps.activityAccess.delete(previousSid);
   }
+  await deps.sessions.delete(previousSid);
+}
+
+/**
+ * The state must come back through the browser it was issued to. A renewal's state names the live
+ * session whose handle asked for it: the login must present that handle (cookie or header). A
+ * first login's state response has just set this launch's cookie to the state's fresh ID, so a
+ * cookie that arrives must name it; with no cookie (cookieless mode) the state is accepted: it was
+ * only ever known to this page. A header there may name an ended session, which the state call
+ * ignored too; one naming a live session is refused.
+ */
+async function assertBoundToThisBrowser(carrier: SessionCarrier, pending: PendingState, deps: AuthDeps) {
+  const matches = (handle: SessionHandle | undefined) => handle?.sid === pending.sid && handle.launchId === pending.launchId;
+  const unseal = (seal: string | undefined) => (seal === undefined ? undefined : unsealHandle(seal, deps.sessionSecret));
+  const refuse = () => {
+    throw new AppError("BAD_USER_INPUT", INVALID_STATE);
+  };
+  if (pending.renewal) {
+    if (!matches(await unseal(carrier.headerHandle ?? carrier.cookieHandle))) refuse();
+    return;
+  }
+  if (carrier.cookieHandle !== undefined && !matches(await unseal(carrier.cookieHandle))) refuse();
+  // A header naming a live session of the launch was not what asked for this state.
+  const fromHeader = await unseal(carrier.headerHandle);
+  if (fromHeader && !matches(fromHeader) && (await getLiveSession(deps.sessions, fromHeader.sid, pending.launchId, deps.now()))) refuse();
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { unsealHandle } from "@/lib/session/handle";
 import { CAMPUS_ORIGIN, TEST_SECRET, aCarrier, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { login } from "./login";
 import { INVALID_STATE, STATE_TTL_SECONDS, consumeState, issueState } from "./state";
 
 const issue = (deps: ReturnType<typeof authDeps>, launchId = "launch-1", handles = {}) =>
@@ -58,22 +59,34 @@ describe("spec 5.3.3: the login state", () => {
     const pendingTwo = await consumeState(two.state, "launch-2", deps);
     const pendingOne = await consumeState(one.state, "launch-1", deps);
     expect(pendingOne.sid).not.toBe(pendingTwo.sid);
-    expect(await unsealHandle(one.handle, TEST_SECRET)).toEqual({ sid: pendingOne.sid, launchId: "launch-1" });
-    expect(await unsealHandle(two.handle, TEST_SECRET)).toEqual({ sid: pendingTwo.sid, launchId: "launch-2" });
+    expect(await unsealHandle(one.handle!, TEST_SECRET)).toEqual({ sid: pendingOne.sid, launchId: "launch-1" });
+    expect(await unsealHandle(two.handle!, TEST_SECRET)).toEqual({ sid: pendingTwo.sid, launchId: "launch-2" });
   });
 
-  it("a renewal in the same launch keeps the session ID", async () => {
+  it("a live session's renewal names that session and seals no handle: nothing extends a session without a login", async () => {
     const deps = authDeps();
     const first = await issue(deps);
-    const renewal = await issue(deps, "launch-1", { cookie: first.handle });
-    expect(await unsealHandle(renewal.handle, TEST_SECRET)).toEqual(await unsealHandle(first.handle, TEST_SECRET));
+    const signedIn = await login({ launchId: "launch-1", code: "c", state: first.state }, aCarrier("launch-1", { cookie: first.handle }), deps);
+    const renewal = await issue(deps, "launch-1", { cookie: signedIn.handle });
+    expect(renewal.handle).toBeUndefined();
+    const pending = await consumeState(renewal.state, "launch-1", deps);
+    expect(pending).toMatchObject({ sid: (await unsealHandle(signedIn.handle, TEST_SECRET))?.sid, renewal: true });
+  });
+
+  it("a handle that names no live session gets a fresh ID, never its own sid re-sealed", async () => {
+    const deps = authDeps();
+    const first = await issue(deps);
+    const again = await issue(deps, "launch-1", { cookie: first.handle });
+    const [a, b] = await Promise.all([unsealHandle(first.handle!, TEST_SECRET), unsealHandle(again.handle!, TEST_SECRET)]);
+    expect(b?.sid).not.toBe(a?.sid);
+    expect(await consumeState(again.state, "launch-1", deps)).toMatchObject({ sid: b?.sid, renewal: false });
   });
 
   it("a handle of another launch does not carry its session over", async () => {
     const deps = authDeps();
     const other = await issue(deps, "launch-2");
     const mine = await issue(deps, "launch-1", { header: other.handle });
-    const [a, b] = await Promise.all([unsealHandle(mine.handle, TEST_SECRET), unsealHandle(other.handle, TEST_SECRET)]);
+    const [a, b] = await Promise.all([unsealHandle(mine.handle!, TEST_SECRET), unsealHandle(other.handle!, TEST_SECRET)]);
     expect(a?.sid).not.toBe(b?.sid);
   });
 

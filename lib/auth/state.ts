@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { randomToken, sha256Hex } from "@/lib/security/random";
 import { assertSameLaunch, readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";
 import { sealHandle } from "@/lib/session/handle";
+import { getLiveSession } from "@/lib/session/lifetime";
 import type { PendingState } from "@/lib/session/records";
 import type { AuthDeps } from "./deps";
 
@@ -16,29 +17,33 @@ export const INVALID_STATE = "The login state is invalid or expired; start again
 const stateKey = (state: string) => `state:${sha256Hex(state)}`;
 
 /**
- * Spec 5.3.3: issues a random challenge bound to a session of this launch. A renewal in the same
- * launch keeps its session ID; another launch gets its own session and its own cookie.
+ * Spec 5.3.3: issues a random challenge bound to this browser. A live session of the launch is
+ * what the login will renew: the state names it, and no handle is sealed (nothing here extends a
+ * session). Otherwise the state names a fresh ID that no session has, and its handle goes to the
+ * launch's cookie, so that the login can show it came back through the same browser.
  */
 export async function issueState(
   input: StateRequest,
   carrier: SessionCarrier,
   deps: AuthDeps,
-): Promise<{ state: string; handle: string }> {
+): Promise<{ state: string; handle: string | undefined }> {
   assertSameLaunch(carrier, input.launchId);
   if (!deps.campusOrigins.includes(input.campusOrigin)) {
     throw new AppError("BAD_USER_INPUT", "The campus origin is not one this app trusts");
   }
   const current = await readSessionHandle(carrier, deps.sessionSecret);
-  const sid = current?.sid ?? randomToken();
+  const live = current && (await getLiveSession(deps.sessions, current.sid, input.launchId, deps.now()));
+  const sid = live ? live.sid : randomToken();
   const state = randomToken();
   const pending: PendingState = {
     sid,
+    renewal: Boolean(live),
     launchId: input.launchId,
     campusOrigin: input.campusOrigin,
     expiresAt: deps.now() + STATE_TTL_SECONDS * 1000,
   };
   await deps.pendingStates.set(stateKey(state), pending, STATE_TTL_SECONDS);
-  const handle = await sealHandle({ sid, launchId: input.launchId }, deps.sessionSecret);
+  const handle = live ? undefined : await sealHandle({ sid, launchId: input.launchId }, deps.sessionSecret);
   return { state, handle };
 }
 

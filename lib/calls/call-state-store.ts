@@ -54,7 +54,8 @@ export type PresentationBinding = {
  * never read-modify-write a shared list: a shared store maps this onto Redis as
  * `SET call:grant:{sid}` and `HSET call:commands:{sid} {ref}` (each write atomic on its own),
  * `HGETALL` to list and `DEL` to clear; the presentation is `call:presentation:{sid}` (`GETDEL` to
- * take it, a compare-and-delete script to drop it).
+ * take it, a compare-and-delete script to drop it); unsettled clientIds are fields of
+ * `call:unsettled:{sid}`, each with its own expiry.
  */
 export interface CallStateStore {
   getGrant(sid: string): Promise<GrantBinding | undefined>;
@@ -68,9 +69,23 @@ export interface CallStateStore {
   takePresentation(sid: string): Promise<PresentationBinding | undefined>;
   /** Removes the presentation only while it is still this one: a newer one prepared meanwhile stays. */
   dropPresentation(sid: string, presentationId: string): Promise<void>;
-  /** Drops the grant, every command and the presentation: stale bindings after access loss (spec part 7). */
+  /**
+   * The clientId of a command not yet settled: sent, but every retry failed in transit, so the
+   * campus may hold it. Kept for UNSETTLED_CLIENT_ID_TTL_SECONDS under a key of the command's
+   * payload, so the member's next click on the same command sends the same clientId (spec 4.7).
+   */
+  getUnsettledClientId(sid: string, payloadKey: string): Promise<string | undefined>;
+  holdUnsettledClientId(sid: string, payloadKey: string, clientId: string): Promise<void>;
+  /** The campus answered: the clientId is settled, a new click is a new command. */
+  settleClientId(sid: string, payloadKey: string): Promise<void>;
+  /** Drops the grant, every command, the presentation and unsettled clientIds: stale bindings after access loss (spec part 7). */
   clear(sid: string): Promise<void>;
+  /** Moves everything of `fromSid` to `toSid` (a login renewed the session under a new sid). */
+  move(fromSid: string, toSid: string): Promise<void>;
 }
+
+/** Spec 4.7: how long a clientId whose command may have reached the campus is reused for the same command. */
+export const UNSETTLED_CLIENT_ID_TTL_SECONDS = 60;
 
 /**
  * A session renews its login every 15 minutes and keeps its sid, and a live call outlives many
@@ -82,18 +97,25 @@ const SWEEP_INTERVAL_MS = 60_000;
 
 type CommandHash = { fields: Map<string, CommandRecord>; expiresAt: number };
 
+type UnsettledClientIds = Map<string, { clientId: string; expiresAt: number }>;
+
 /** One process only, like the session store; values are copied in and out. */
 export function createMemoryCallStateStore(options: { now?: () => number } = {}): CallStateStore {
   const now = options.now ?? Date.now;
   const grants = createMemoryStore<GrantBinding>({ now });
   const commands = new Map<string, CommandHash>();
   const presentations = createMemoryStore<PresentationBinding>({ now });
+  const unsettled = new Map<string, UnsettledClientIds>();
   let lastSweep = now();
 
   function sweep() {
     if (now() - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = now();
     for (const [sid, hash] of commands) if (hash.expiresAt <= lastSweep) commands.delete(sid);
+    for (const [sid, held] of unsettled) {
+      for (const [key, entry] of held) if (entry.expiresAt <= lastSweep) held.delete(key);
+      if (held.size === 0) unsettled.delete(sid);
+    }
   }
 
   function liveHash(sid: string): CommandHash | undefined {
@@ -124,11 +146,39 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
     getPresentation: (sid) => presentations.get(sid),
     setPresentation: (sid, binding) => presentations.set(sid, binding, CALL_STATE_TTL_SECONDS),
     takePresentation: (sid) => presentations.delete(sid),
-    dropPresentation: (sid, presentationId) => presentations.deleteIf(sid, (binding) => binding.presentationId === presentationId),
+    async dropPresentation(sid, presentationId) {
+      await presentations.deleteIf(sid, (binding) => binding.presentationId === presentationId);
+    },
+    async getUnsettledClientId(sid, payloadKey) {
+      const entry = unsettled.get(sid)?.get(payloadKey);
+      return entry && entry.expiresAt > now() ? entry.clientId : undefined;
+    },
+    async holdUnsettledClientId(sid, payloadKey, clientId) {
+      sweep();
+      const held = unsettled.get(sid) ?? new Map();
+      held.set(payloadKey, { clientId, expiresAt: now() + UNSETTLED_CLIENT_ID_TTL_SECONDS * 1000 });
+      unsettled.set(sid, held);
+    },
+    async settleClientId(sid, payloadKey) {
+      unsettled.get(sid)?.delete(payloadKey);
+    },
     async clear(sid) {
       await grants.delete(sid);
       commands.delete(sid);
       await presentations.delete(sid);
+      unsettled.delete(sid);
+    },
+    async move(fromSid, toSid) {
+      const grant = await grants.delete(fromSid);
+      if (grant) await grants.set(toSid, grant, CALL_STATE_TTL_SECONDS);
+      const hash = liveHash(fromSid);
+      commands.delete(fromSid);
+      if (hash) commands.set(toSid, hash);
+      const presentation = await presentations.delete(fromSid);
+      if (presentation) await presentations.set(toSid, presentation, CALL_STATE_TTL_SECONDS);
+      const held = unsettled.get(fromSid);
+      unsettled.delete(fromSid);
+      if (held) unsettled.set(toSid, held);
     },
   };
 }

@@ -5,6 +5,7 @@ import { callOperationSchema, commandSchema, commandStatusSchema, presentationMo
 import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-store";
 import {
   CALL_STATE_TTL_SECONDS,
+  UNSETTLED_CLIENT_ID_TTL_SECONDS,
   type CallStateStore,
   type CommandRecord,
   type GrantBinding,
@@ -51,11 +52,23 @@ local raw = redis.call('GET', KEYS[1])
 if raw and cjson.decode(raw).presentationId == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+const unsettledSchema = z.object({ clientId: z.string(), expiresAt: z.number() });
+
+// Renames each key that exists (RENAME fails on a missing one): the session's call state, under its new sid.
+const MOVE_SCRIPT = `
+local half = #KEYS / 2
+for i = 1, half do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('RENAME', KEYS[i], KEYS[half + i]) end
+end
+return 1`;
+
 export function createRedisCallStateStore(redis: Redis, prefix = "app:"): CallStateStore {
   const grants = createRedisStore(redis, { prefix: `${prefix}call:grant:`, schema: grantBindingSchema, what: "grant binding" });
   const presentations = createRedisStore(redis, { prefix: `${prefix}call:presentation:`, schema: presentationBindingSchema, what: "presentation" });
   const commandsKey = (sid: string) => `${prefix}call:commands:${sid}`;
   const presentationKey = (sid: string) => `${prefix}call:presentation:${sid}`;
+  const unsettledKey = (sid: string) => `${prefix}call:unsettled:${sid}`;
+  const keysOf = (sid: string) => [`${prefix}call:grant:${sid}`, commandsKey(sid), presentationKey(sid), unsettledKey(sid)];
 
   return {
     getGrant: (sid) => grants.get(sid),
@@ -82,8 +95,25 @@ export function createRedisCallStateStore(redis: Redis, prefix = "app:"): CallSt
     async dropPresentation(sid, presentationId) {
       await redis.eval(DROP_PRESENTATION_SCRIPT, 1, presentationKey(sid), presentationId);
     },
+    async getUnsettledClientId(sid, payloadKey) {
+      const held = parseStored(unsettledSchema, await redis.hget(unsettledKey(sid), payloadKey), "unsettled clientId");
+      return held && held.expiresAt > Date.now() ? held.clientId : undefined;
+    },
+    async holdUnsettledClientId(sid, payloadKey, clientId) {
+      // The field carries its own expiry; the hash lives as long as its newest field.
+      const ms = ttlMs(UNSETTLED_CLIENT_ID_TTL_SECONDS);
+      const value = JSON.stringify({ clientId, expiresAt: Date.now() + ms });
+      await execAll(redis.multi().hset(unsettledKey(sid), payloadKey, value).pexpire(unsettledKey(sid), ms));
+    },
+    async settleClientId(sid, payloadKey) {
+      await redis.hdel(unsettledKey(sid), payloadKey);
+    },
     async clear(sid) {
-      await redis.del(`${prefix}call:grant:${sid}`, commandsKey(sid), presentationKey(sid));
+      await redis.del(...keysOf(sid));
+    },
+    async move(fromSid, toSid) {
+      const keys = [...keysOf(fromSid), ...keysOf(toSid)];
+      await redis.eval(MOVE_SCRIPT, keys.length, ...keys);
     },
   };
 }

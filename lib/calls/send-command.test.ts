@@ -164,6 +164,54 @@ describe("spec 4.7: a failure in transit or a 503 is retried with the same clien
   });
 });
 
+describe("exactly once across clicks: a command whose every retry failed in transit keeps its clientId", () => {
+  const lost = () => Promise.reject(new TypeError("socket hang up"));
+
+  it("the member's next click on the same command sends the same clientId", async () => {
+    const { deps, campus } = campusAnsweringActions(lost, lost, lost, lost, accepted);
+    deps.newClientId = newClientId;
+    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    await expect(sendCommand(carrier, { kind: "action", action: "mute" }, deps)).rejects.toMatchObject({ status: 503 });
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps);
+    const bodies = await commandBodies(campus.requests);
+    expect(bodies).toHaveLength(COMMAND_RETRY.maxAttempts + 1);
+    expect(new Set(bodies.map((body) => body.clientId)).size).toBe(1);
+    expect(await deps.callState.listCommands(sid)).toHaveLength(1);
+  });
+
+  it("once the campus answered, the next click is a new command with a new clientId", async () => {
+    const { deps, campus } = campusAnsweringActions(lost, lost, lost, lost, accepted);
+    deps.newClientId = newClientId;
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps).catch(() => undefined);
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps);
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps);
+    const ids = (await commandBodies(campus.requests)).map((body) => body.clientId);
+    expect(ids.at(-1)).not.toBe(ids.at(-2));
+  });
+
+  it("another command never takes the unsettled clientId", async () => {
+    const { deps, campus } = campusAnsweringActions(lost, lost, lost, lost, accepted);
+    deps.newClientId = newClientId;
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps).catch(() => undefined);
+    await sendCommand(carrier, { kind: "action", action: "unmute" }, deps);
+    const [first, ...rest] = await commandBodies(campus.requests);
+    expect(rest.at(-1)).toMatchObject({ action: "unmute" });
+    expect(rest.at(-1).clientId).not.toBe(first.clientId);
+  });
+
+  it("a refusal settles it: the campus answered, so the next click is a new command", async () => {
+    const { deps, campus } = campusAnsweringActions(() => campusError("CALL_CONFLICT", 409), accepted);
+    deps.newClientId = newClientId;
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps).catch(() => undefined);
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps);
+    const [first, second] = await commandBodies(campus.requests);
+    expect(second.clientId).not.toBe(first.clientId);
+  });
+});
+
 describe("spec part 7: what is never retried", () => {
   it("429: one attempt, RATE_LIMITED with Retry-After, no new clientId", async () => {
     const { deps, campus, sleeps } = campusAnsweringActions(() => campusError("RATE_LIMITED", 429, "Slow down", { "Retry-After": "7" }));

@@ -6,6 +6,7 @@ import { backoffDelayMs } from "@/lib/backoff";
 import type { CampusApi } from "@/lib/campus-api";
 import type { CommandAccepted } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
+import { sha256Hex } from "@/lib/security/random";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import { clearingStaleBindings } from "./access-loss";
@@ -31,7 +32,10 @@ export const NO_ACTIVITY = "Start an activity in this app first: invitations are
 
 /**
  * Spec 4.2 and 4.7: one user action becomes one campus command. The grant comes from the session,
- * userinfo is checked first, a fresh clientId is made, and the command is sent (and retried) with it.
+ * userinfo is checked first, and the command is sent (and retried) with one clientId. That clientId
+ * is held in the call state until the campus answers: when every retry failed in transit, the
+ * campus may have the command, and the member's next click on the same command (within
+ * UNSETTLED_CLIENT_ID_TTL_SECONDS) sends it again under the same clientId, so it applies once.
  * A 429 is never replayed under a new clientId: it goes back to the page with its Retry-After.
  */
 export async function sendCommand(carrier: SessionCarrier, command: SessionCommand, deps: CallDeps): Promise<CommandView> {
@@ -40,9 +44,22 @@ export async function sendCommand(carrier: SessionCarrier, command: SessionComma
   const activityId = command.kind === "activityInvite" ? await requireActivityId(session, deps) : "";
   await verifyAccess(session, deps);
 
-  const clientId = deps.newClientId();
-  const issue = commandRequest(deps.campus, session.accessToken, { grantId: grantId ?? "", activityId }, command, clientId);
-  const { commandId } = await clearingStaleBindings(session.sid, deps.callState, () => withRetries(issue, deps));
+  const target = { grantId: grantId ?? "", activityId };
+  const payloadKey = commandPayloadKey(session.member.userId, target, command);
+  const clientId = (await deps.callState.getUnsettledClientId(session.sid, payloadKey)) ?? deps.newClientId();
+  await deps.callState.holdUnsettledClientId(session.sid, payloadKey, clientId);
+  const issue = commandRequest(deps.campus, session.accessToken, target, command, clientId);
+  const { commandId } = await clearingStaleBindings(session.sid, deps.callState, async () => {
+    try {
+      const accepted = await withRetries(issue, deps);
+      await deps.callState.settleClientId(session.sid, payloadKey);
+      return accepted;
+    } catch (error) {
+      // Anything but a failure in transit is the campus's answer: the command is settled, refused.
+      if (!isRetryable(error)) await deps.callState.settleClientId(session.sid, payloadKey);
+      throw error;
+    }
+  });
 
   const { kind, ...payload } = command;
   const record: CommandRecord = {
@@ -71,6 +88,12 @@ async function requireActivityId(session: VisitorSession, deps: CallDeps): Promi
   const access = await getSessionActivity(session, deps.activityAccess);
   if (access?.role !== "inviter") throw new AppError("CALL_CONFLICT", NO_ACTIVITY);
   return access.activityId;
+}
+
+/** The same command of the same member to the same grant and activity: one key, whatever order its fields came in. */
+function commandPayloadKey(userId: string, target: { grantId: string; activityId: string }, command: SessionCommand): string {
+  const fields = Object.entries({ userId, ...target, ...command }).sort(([a], [b]) => a.localeCompare(b));
+  return sha256Hex(JSON.stringify(fields));
 }
 
 /** The campus request of one command, its body built once so every attempt sends the same bytes. */

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { logWarning } from "@/lib/log";
 import { CAMPUS_UNAVAILABLE } from "./request";
 
 /** A body this app builds must match the contract before it leaves; a mismatch is the app's bug, not the member's. */
@@ -13,7 +14,7 @@ export function outgoing<T extends z.ZodType>(schema: T, body: unknown, what = "
 /** A response about another resource than the one asked for is off the contract. */
 export function sameId<T>(value: T, actual: string, expected: string, endpoint: string): T {
   if (actual === expected) return value;
-  console.warn(`campus ${endpoint}: response for another resource`);
+  logWarning("campus.off-contract", { endpoint, reason: "response for another resource" });
   throw new AppError("INTERNAL_SERVER_ERROR", CAMPUS_UNAVAILABLE);
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError, parseRetryAfter } from "@/lib/errors";
+import { logWarning } from "@/lib/log";
 import type { CampusExchange, CampusExchangeAnswer } from "./exchange";
 
 export const CAMPUS_UNAVAILABLE = "The campus is unavailable; try again";
@@ -81,5 +82,5 @@ function unavailable(request: CampusRequest<z.ZodType>, reason: string): AppErro
 
 // Logs the endpoint and the reason only: never a header, a body, a code or a token.
 function logUnavailable(request: CampusRequest<z.ZodType>, reason: string) {
-  console.warn(`campus ${request.method} ${request.path}: ${reason}`);
+  logWarning("campus.unavailable", { method: request.method, path: request.path, reason });
 }

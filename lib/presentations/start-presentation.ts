@@ -10,6 +10,7 @@ import { getSessionGrantId } from "@/lib/calls/session-call-state";
 import { CAMPUS_UNAVAILABLE } from "@/lib/campus-api";
 import type { CallTile } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
+import { logWarning } from "@/lib/log";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import { resolveTileUrl } from "./tile-url";
@@ -58,7 +59,7 @@ async function requestTile(session: VisitorSession, presentationId: string, part
   const tile = await deps.campus.requestTile(session.accessToken, presentationId, { participationId, ...TILE_OPTIONS });
   const url = resolveTileUrl(tile.url, session.campusOrigin);
   if (!url) {
-    console.warn("campus POST /v1/apps/calls/presentations/{id}/tiles: tile URL not relative to the campus origin");
+    logWarning("campus.off-contract", { endpoint: "POST /v1/apps/calls/presentations/{id}/tiles", reason: "tile URL not relative to the campus origin" });
     throw new AppError("INTERNAL_SERVER_ERROR", CAMPUS_UNAVAILABLE);
   }
   return { tileId: tile.tileId, participationId, url };

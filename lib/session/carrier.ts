@@ -1,7 +1,7 @@
 import "server-only";
 import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/api/schemas";
 import { AppError } from "@/lib/errors";
-import { sessionCookieName, unsealHandle } from "./handle";
+import { SESSION_COOKIE_PREFIX, sessionCookieName, unsealHandle } from "./handle";
 import type { SessionHandle } from "./records";
 
 /** What an API request carries to find its visitor session. */
@@ -12,12 +12,14 @@ export type SessionCarrier = {
   headerHandle: string | undefined;
   /** The launch's cookie, when the browser sent one. */
   cookieHandle: string | undefined;
+  /** Every session cookie the browser sent (all launches): setting a new one expires the oldest. */
+  sessionCookies: { name: string; value: string }[];
 };
 
 /** The parts of a NextRequest the session reads. */
 export type IncomingRequest = {
   headers: Headers;
-  cookies: { get(name: string): { value: string } | undefined };
+  cookies: { get(name: string): { value: string } | undefined; getAll(): { name: string; value: string }[] };
 };
 
 /**
@@ -31,6 +33,10 @@ export function readSessionCarrier(request: IncomingRequest): SessionCarrier {
     launchId: launch.data,
     headerHandle: request.headers.get(SESSION_HEADER) || undefined,
     cookieHandle: request.cookies.get(sessionCookieName(launch.data))?.value || undefined,
+    sessionCookies: request.cookies
+      .getAll()
+      .filter((cookie) => cookie.name.startsWith(SESSION_COOKIE_PREFIX))
+      .map(({ name, value }) => ({ name, value })),
   };
 }
 

@@ -1,8 +1,11 @@
 import "server-only";
 import type { NextResponse } from "next/server";
+import type { SessionCarrier } from "./carrier";
 import { SESSION_HANDLE_TTL_SECONDS, sessionCookieName } from "./handle";
+import { sealExpiry } from "./unsealed-handles";
 
 // Inside a cross-site iframe, Chromium keeps only `SameSite=None; Secure; Partitioned` cookies (CHIPS).
+// The `__Host-` name (lib/session/handle.ts) also needs Secure and Path=/, and no Domain.
 const SESSION_COOKIE_OPTIONS = {
   httpOnly: true,
   secure: true,
@@ -11,14 +14,38 @@ const SESSION_COOKIE_OPTIONS = {
   path: "/",
 } as const;
 
-export function setSessionCookie(response: NextResponse, launchId: string, handle: string) {
-  response.cookies.set(sessionCookieName(launchId), handle, {
-    ...SESSION_COOKIE_OPTIONS,
-    maxAge: SESSION_HANDLE_TTL_SECONDS,
-  });
+/**
+ * At most this many launches keep a cookie in one browser (two or three campus tabs at once, and
+ * a reload). Each is about 400 bytes, so the Cookie header stays far below the 4 KB that proxies
+ * and servers refuse past (431), however many launches the browser has opened.
+ */
+export const MAX_SESSION_COOKIES = 4;
+
+/** Sets the launch's cookie and expires the oldest other session cookies the request carried, beyond the bound. */
+export function setSessionCookie(response: NextResponse, carrier: SessionCarrier, handle: string) {
+  response.cookies.set(sessionCookieName(carrier.launchId), handle, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_HANDLE_TTL_SECONDS });
+  for (const name of cookiesBeyondBound(carrier)) clearCookie(response, name);
 }
 
 // Clearing needs the same attributes, Partitioned included, or the browser keeps the cookie.
 export function clearSessionCookie(response: NextResponse, launchId: string) {
-  response.cookies.set(sessionCookieName(launchId), "", { ...SESSION_COOKIE_OPTIONS, maxAge: 0 });
+  clearCookie(response, sessionCookieName(launchId));
+}
+
+function clearCookie(response: NextResponse, name: string) {
+  response.cookies.set(name, "", { ...SESSION_COOKIE_OPTIONS, maxAge: 0 });
+}
+
+/**
+ * The other launches' cookies to expire, oldest first out. Every seal has the same TTL, so its
+ * expiry (readable without the secret) orders them by age; a value that is no seal counts as oldest.
+ * Only the browser's own cookies are ordered here: nothing in them is trusted.
+ */
+function cookiesBeyondBound(carrier: SessionCarrier): string[] {
+  const own = sessionCookieName(carrier.launchId);
+  const others = carrier.sessionCookies
+    .filter((cookie) => cookie.name !== own)
+    .map((cookie) => ({ name: cookie.name, issuedBy: sealExpiry(cookie.value) ?? 0 }))
+    .sort((a, b) => b.issuedBy - a.issuedBy);
+  return others.slice(MAX_SESSION_COOKIES - 1).map((cookie) => cookie.name);
 }

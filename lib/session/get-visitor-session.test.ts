@@ -6,6 +6,7 @@ import { CAMPUS_ORIGIN, aCarrier, authDeps, fakeClock } from "@/lib/testing/fixt
 import { readSessionCarrier } from "./carrier";
 import { getVisitorSession } from "./get-visitor-session";
 import { sessionCookieName } from "./handle";
+import { SESSION_ABSOLUTE_LIFETIME_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS } from "./lifetime";
 
 type Deps = ReturnType<typeof authDeps>;
 
@@ -75,6 +76,50 @@ describe("resolving the visitor session of an API request", () => {
   });
 });
 
+describe("the session's lifetime, enforced on the server", () => {
+  /** A renewal every 14 minutes, as the page does before its token's 900 s end (spec part 3). */
+  async function renew(deps: Deps, launchId: string, handle: string) {
+    const issued = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId, { cookie: handle }), deps);
+    // The state response sets a new cookie only when the handle names no live session.
+    const cookie = issued.handle ?? handle;
+    return (await login({ launchId, code: "c", state: issued.state }, aCarrier(launchId, { cookie }), deps)).handle;
+  }
+
+  it(`ends after ${SESSION_IDLE_TIMEOUT_SECONDS / 60} minutes without a request, though the handle and record were fine before`, async () => {
+    const clock = fakeClock();
+    const deps = authDeps({ now: clock.now });
+    const cookie = await signedIn(deps, "launch-1");
+    const { sid } = await getVisitorSession(aCarrier("launch-1", { cookie }), deps);
+    // Keep the token alive past the idle timeout, to see the idle timeout alone end the session.
+    const record = await deps.sessions.get(sid);
+    await deps.sessions.set(sid, { ...record!, tokenExpiresAt: clock.now() + 3 * 3600_000 }, 3 * 3600);
+    clock.advance(SESSION_IDLE_TIMEOUT_SECONDS - 1);
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie }), deps)).resolves.toMatchObject({ sid });
+    clock.advance(SESSION_IDLE_TIMEOUT_SECONDS - 1);
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie }), deps)).resolves.toMatchObject({ sid });
+    clock.advance(SESSION_IDLE_TIMEOUT_SECONDS);
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie }), deps)).rejects.toEqual(signInAgain);
+    expect(await deps.sessions.get(sid)).toBeUndefined();
+  });
+
+  it(`ends ${SESSION_ABSOLUTE_LIFETIME_SECONDS / 3600} h after the member's first login, however often it was renewed`, async () => {
+    const clock = fakeClock();
+    const deps = authDeps({ now: clock.now });
+    let handle = await signedIn(deps, "launch-1");
+    for (let elapsed = 0; elapsed + 14 * 60 < SESSION_ABSOLUTE_LIFETIME_SECONDS; elapsed += 14 * 60) {
+      clock.advance(14 * 60);
+      handle = await renew(deps, "launch-1", handle);
+    }
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie: handle }), deps)).resolves.toMatchObject({ launchId: "launch-1" });
+    clock.advance(14 * 60);
+    await expect(getVisitorSession(aCarrier("launch-1", { cookie: handle }), deps)).rejects.toEqual(signInAgain);
+    // A login past the end starts a new session: nothing of the old one is carried over.
+    const fresh = await renew(deps, "launch-1", handle);
+    const session = await getVisitorSession(aCarrier("launch-1", { cookie: fresh }), deps);
+    expect(session.createdAt).toBe(clock.now());
+  });
+});
+
 describe("reading what a request carries", () => {
   const request = (headers: Record<string, string>) => new NextRequest("http://app.localhost:3000/api/me", { headers });
 
@@ -89,7 +134,8 @@ describe("reading what a request carries", () => {
         cookie: `${sessionCookieName("launch-2")}=theirs; ${sessionCookieName("launch-1")}=mine`,
       }),
     );
-    expect(carrier).toEqual({ launchId: "launch-1", cookieHandle: "mine", headerHandle: undefined });
+    expect(carrier).toMatchObject({ launchId: "launch-1", cookieHandle: "mine", headerHandle: undefined });
+    expect(carrier.sessionCookies.map((cookie) => cookie.value)).toEqual(["theirs", "mine"]);
   });
 
   it("reads X-App-Session", () => {
@@ -98,7 +144,7 @@ describe("reading what a request carries", () => {
   });
 
   it("names one cookie per launch from a hash of the launch ID", () => {
-    expect(sessionCookieName("launch-1")).toMatch(/^app_session_[0-9a-f]{16}$/);
+    expect(sessionCookieName("launch-1")).toMatch(/^__Host-app_session_[0-9a-f]{16}$/);
     expect(sessionCookieName("launch-1")).not.toBe(sessionCookieName("launch-2"));
   });
 });

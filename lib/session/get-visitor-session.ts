@@ -2,7 +2,7 @@ import "server-only";
 import type { Member, Scope } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { readSessionHandle, type SessionCarrier } from "./carrier";
-import { SESSION_HANDLE_TTL_SECONDS } from "./handle";
+import { getLiveSession, sessionTtlSeconds, touchSession } from "./lifetime";
 import type { SessionRecord } from "./records";
 import type { SessionStores } from "./stores";
 
@@ -21,23 +21,26 @@ const SIGN_IN_AGAIN = "Sign in again";
 /** Resolves the visitor session of an API request, or throws 401 INVALID_TOKEN. */
 export async function getVisitorSession(carrier: SessionCarrier, deps: SessionDeps): Promise<VisitorSession> {
   const handle = await readSessionHandle(carrier, deps.sessionSecret);
-  const record = handle && (await deps.sessions.get(handle.sid));
-  if (!record || record.launchId !== carrier.launchId) throw new AppError("INVALID_TOKEN", SIGN_IN_AGAIN);
+  const now = deps.now();
+  // Past its idle timeout or absolute lifetime, the session is gone (lib/session/lifetime.ts).
+  const record = handle && (await getLiveSession(deps.sessions, handle.sid, carrier.launchId, now));
+  if (!record) throw new AppError("INVALID_TOKEN", SIGN_IN_AGAIN);
 
   const { accessToken, tokenExpiresAt, scopes, member } = record;
   if (!accessToken || tokenExpiresAt === undefined || !scopes || !member) {
     throw new AppError("INVALID_TOKEN", SIGN_IN_AGAIN);
   }
   // Spec part 3: tokens live 900 s with no refresh; a new code from the iframe renews the login.
-  if (tokenExpiresAt <= deps.now()) {
-    await dropToken(record, deps);
+  if (tokenExpiresAt <= now) {
+    await dropToken(record, deps, now);
     throw new AppError("INVALID_TOKEN", "Your session expired; sign in again");
   }
-  return { ...record, accessToken, tokenExpiresAt, scopes, member };
+  const current = await touchSession(deps.sessions, record, now);
+  return { ...current, accessToken, tokenExpiresAt, scopes, member };
 }
 
-/** The record stays for a renewal in the same launch, without its token. */
-async function dropToken(record: SessionRecord, deps: SessionStores) {
+/** The record stays for a renewal in the same launch, without its token; a newer record (a renewal) is kept as it is. */
+async function dropToken(record: SessionRecord, deps: SessionStores, now: number) {
   const { accessToken: _token, tokenExpiresAt: _expiry, ...rest } = record;
-  await deps.sessions.set(record.sid, rest, SESSION_HANDLE_TTL_SECONDS);
+  await deps.sessions.replace(record.sid, rest, sessionTtlSeconds(rest, now));
 }

@@ -3,10 +3,18 @@ import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import { sha256Hex } from "@/lib/security/random";
 import type { SessionHandle } from "./records";
+import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./lifetime";
 import { createUnsealedHandles, sealExpiry } from "./unsealed-handles";
 
-/** The handle, its cookie and the spec's token all live 900 s (spec part 3: token lifetime). */
-export const SESSION_HANDLE_TTL_SECONDS = 900;
+/**
+ * Every seal and its cookie live as long as a session can: the server decides when a session ends
+ * (lib/session/lifetime.ts); the seal's own expiry only bounds what a leaked handle is good for.
+ * One TTL for all, so a seal's expiry orders cookies by age (lib/session/cookie.ts).
+ */
+export const SESSION_HANDLE_TTL_SECONDS = SESSION_ABSOLUTE_LIFETIME_SECONDS;
+
+/** `__Host-`: the browser takes the cookie only with Secure, Path=/ and no Domain, so no sibling host can plant one. */
+export const SESSION_COOKIE_PREFIX = "__Host-app_session_";
 
 const handleSchema = z.object({ sid: z.string().min(1), launchId: z.string().min(1).max(128) });
 
@@ -32,5 +40,5 @@ export async function unsealHandle(seal: string, secret: string): Promise<Sessio
 
 /** One cookie per launch, so two campus tabs with two launches never overwrite each other. */
 export function sessionCookieName(launchId: string): string {
-  return `app_session_${sha256Hex(launchId).slice(0, 16)}`;
+  return `${SESSION_COOKIE_PREFIX}${sha256Hex(launchId).slice(0, 16)}`;
 }

@@ -11,6 +11,7 @@ import type { PendingState, SessionRecord } from "./records";
 
 export const pendingStateSchema: z.ZodType<PendingState> = z.object({
   sid: z.string(),
+  renewal: z.boolean(),
   launchId: z.string(),
   campusOrigin: z.string(),
   expiresAt: z.number(),
@@ -18,6 +19,7 @@ export const pendingStateSchema: z.ZodType<PendingState> = z.object({
 
 export const sessionRecordSchema: z.ZodType<SessionRecord> = z.object({
   sid: z.string(),
+  version: z.number().int(),
   launchId: z.string(),
   campusOrigin: z.string(),
   accessToken: z.string().optional(),
@@ -25,4 +27,5 @@ export const sessionRecordSchema: z.ZodType<SessionRecord> = z.object({
   scopes: z.array(scopeSchema).optional(),
   member: memberSchema.optional(),
   createdAt: z.number(),
+  lastSeenAt: z.number(),
 });

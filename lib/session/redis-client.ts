@@ -1,5 +1,7 @@
 import "server-only";
 import { Redis } from "ioredis";
+import { logError } from "@/lib/log";
+import { assertRedisVersion } from "./redis-version";
 
 /*
  * The shared store behind several app processes (REDIS_URL). One connection per process: every
@@ -17,7 +19,15 @@ export function getRedisClient(url: string): Redis {
   let client = holder.__redisClients.get(url);
   if (!client) {
     client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS, connectionName: "campus-hosted-app" });
-    client.on("error", (error: Error) => console.warn(`redis: ${error.message}`));
+    client.on("error", (error: Error) => logError("redis.connection", error));
+    // Every (re)connect may reach another server, after a failover: one too old is left, not used.
+    const connected = client;
+    connected.on("ready", () => {
+      assertRedisVersion(connected).catch((error: unknown) => {
+        logError("redis.version", error);
+        connected.disconnect();
+      });
+    });
     holder.__redisClients.set(url, client);
   }
   return client;

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { NEEDS_REDIS, REDIS_URL, sleep, useTestRedis } from "@/lib/testing/redis";
-import { createRedisStore, ttlMs } from "./redis-store";
+import { itBehavesAsAVersionedStore } from "@/lib/testing/versioned-store-contract";
+import { createRedisStore, createRedisVersionedStore, ttlMs } from "./redis-store";
 
 const valueSchema = z.object({ n: z.number(), tags: z.array(z.string()).optional() });
 
@@ -79,4 +80,11 @@ describe.skipIf(!REDIS_URL)(`the Redis store ${NEEDS_REDIS}`, () => {
     expect(String(warn.mock.calls[0]?.[0])).not.toContain("count");
     warn.mockRestore();
   });
+});
+
+describe.skipIf(!REDIS_URL)(`the Redis versioned store ${NEEDS_REDIS}`, () => {
+  const { prefix, redis } = useTestRedis();
+  const countedSchema = z.object({ version: z.number(), token: z.string() });
+  let stores = 0;
+  itBehavesAsAVersionedStore(() => createRedisVersionedStore(redis(), { prefix: `${prefix}v${++stores}:`, schema: countedSchema, what: "value" }));
 });

@@ -1,7 +1,8 @@
 import "server-only";
 import type { ChainableCommander, Redis } from "ioredis";
 import type { z } from "zod";
-import type { Store } from "./store";
+import { logWarning } from "@/lib/log";
+import type { Store, Versioned, VersionedStore } from "./store";
 
 /**
  * Reads a value another process may have written (or an older version of this app, during a
@@ -17,7 +18,7 @@ export function parseStored<T>(schema: z.ZodType<T>, raw: string | null, what: s
   }
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
-  console.warn(`redis: a stored ${what} does not match its schema; read as absent`);
+  logWarning("redis.off-schema", { what });
   return undefined;
 }
 
@@ -50,5 +51,40 @@ export function createRedisStore<T>(redis: Redis, options: { prefix: string; sch
       else await redis.set(key(name), JSON.stringify(value), "PX", ms);
     },
     delete: async (name) => parseStored(options.schema, await redis.getdel(key(name)), options.what),
+  };
+}
+
+// Compare-and-set on the stored value's version, in one step: a write that read an older version changes nothing.
+const REPLACE_IF_VERSION_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local ok, stored = pcall(cjson.decode, raw)
+if not ok or type(stored) ~= 'table' or stored.version ~= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1`;
+
+const DELETE_IF_VERSION_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return 0 end
+local ok, stored = pcall(cjson.decode, raw)
+if not ok or type(stored) ~= 'table' or stored.version ~= tonumber(ARGV[1]) then return 0 end
+return redis.call('DEL', KEYS[1])`;
+
+/** The VersionedStore of lib/session/store.ts on Redis: the Store above, and its versioned writes as Lua scripts. */
+export function createRedisVersionedStore<T extends Versioned>(
+  redis: Redis,
+  options: { prefix: string; schema: z.ZodType<T>; what: string },
+): VersionedStore<T> {
+  const key = (name: string) => `${options.prefix}${name}`;
+  return {
+    ...createRedisStore(redis, options),
+    async replace(name, value, ttlSeconds) {
+      const ms = Math.max(1, ttlMs(ttlSeconds));
+      const next = JSON.stringify({ ...value, version: value.version + 1 });
+      return (await redis.eval(REPLACE_IF_VERSION_SCRIPT, 1, key(name), value.version, next, ms)) === 1;
+    },
+    async deleteIfVersion(name, version) {
+      return (await redis.eval(DELETE_IF_VERSION_SCRIPT, 1, key(name), version)) === 1;
+    },
   };
 }

@@ -6,6 +6,7 @@ import { createRedisSessionStores } from "./redis-stores";
 
 const aRecord = (): SessionRecord => ({
   sid: "sid_1",
+  version: 1,
   launchId: "launch-1",
   campusOrigin: "http://campus.localhost:4000",
   accessToken: "tok_secret",
@@ -13,6 +14,7 @@ const aRecord = (): SessionRecord => ({
   scopes: ["profile:read", "calls:read"],
   member: aMember({ birthdate: null }),
   createdAt: 0,
+  lastSeenAt: 0,
 });
 
 describe.skipIf(!REDIS_URL)(`the visitor-session stores on Redis ${NEEDS_REDIS}`, () => {
@@ -29,7 +31,7 @@ describe.skipIf(!REDIS_URL)(`the visitor-session stores on Redis ${NEEDS_REDIS}`
 
   it("a login state is consumed once, whichever process asks first", async () => {
     const one = createRedisSessionStores(redis(), prefix);
-    await one.pendingStates.set("state:abc", { sid: "sid_1", launchId: "launch-1", campusOrigin: "http://campus.localhost:4000", expiresAt: 1 }, 60);
+    await one.pendingStates.set("state:abc", { sid: "sid_1", renewal: false, launchId: "launch-1", campusOrigin: "http://campus.localhost:4000", expiresAt: 1 }, 60);
     const consumed = await Promise.all([one.pendingStates.delete("state:abc"), one.pendingStates.delete("state:abc")]);
     expect(consumed.filter(Boolean)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fakeClock } from "@/lib/testing/fixtures";
-import { createMemoryStore } from "./store";
+import { itBehavesAsAVersionedStore, type Counted } from "@/lib/testing/versioned-store-contract";
+import { createMemoryStore, createMemoryVersionedStore } from "./store";
 
 describe("the in-memory store", () => {
   it("keeps a value for its TTL only", async () => {
@@ -44,4 +45,8 @@ describe("the in-memory store", () => {
     clock.advance(2);
     expect(await store.delete("k")).toBeUndefined();
   });
+});
+
+describe("the in-memory versioned store", () => {
+  itBehavesAsAVersionedStore(() => createMemoryVersionedStore<Counted>());
 });

@@ -13,8 +13,24 @@ export interface Store<T> {
 
 /** The in-memory store, with a compare-and-delete that a shared store would run as one script. */
 export type MemoryStore<T> = Store<T> & {
-  /** Removes the key only while its value matches, in one step. */
-  deleteIf(key: string, matches: (value: T) => boolean): Promise<void>;
+  /** Removes the key only while its value matches, in one step; true when it did. */
+  deleteIf(key: string, matches: (value: T) => boolean): Promise<boolean>;
+  /** Writes the key only while its current value matches, in one step; true when it did. */
+  setIf(key: string, matches: (value: T) => boolean, value: T, ttlSeconds: number): Promise<boolean>;
+};
+
+/** A value that counts its writes: a write names the version it read. */
+export type Versioned = { version: number };
+
+/**
+ * A store whose writes cannot overwrite a newer value: `replace` and `deleteIfVersion` act only
+ * while the stored value still has the version the caller read, in one step (Redis: one script).
+ */
+export type VersionedStore<T extends Versioned> = Store<T> & {
+  /** Stores `value` as version `value.version + 1` if the stored one is still `value.version`; false when it changed or is gone. */
+  replace(key: string, value: T, ttlSeconds: number): Promise<boolean>;
+  /** Deletes the key only while it holds `version`; false when it changed or is gone. */
+  deleteIfVersion(key: string, version: number): Promise<boolean>;
 };
 
 type Entry<T> = { value: T; expiresAt: number };
@@ -67,7 +83,28 @@ export function createMemoryStore<T>(options: { now?: () => number; maxEntries?:
     },
     async deleteIf(key, matches) {
       const entry = live(key);
-      if (entry && matches(entry.value)) entries.delete(key);
+      if (!entry || !matches(entry.value)) return false;
+      entries.delete(key);
+      return true;
     },
+    async setIf(key, matches, value, ttlSeconds) {
+      const entry = live(key);
+      if (!entry || !matches(entry.value)) return false;
+      entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlSeconds * 1000 });
+      return true;
+    },
+  };
+}
+
+/** The memory store with versioned writes: each check and write runs with no await between them. */
+export function createMemoryVersionedStore<T extends Versioned>(options: { now?: () => number } = {}): VersionedStore<T> {
+  const store = createMemoryStore<T>(options);
+  return {
+    get: store.get,
+    set: store.set,
+    delete: store.delete,
+    replace: (key, value, ttlSeconds) =>
+      store.setIf(key, (stored) => stored.version === value.version, { ...value, version: value.version + 1 }, ttlSeconds),
+    deleteIfVersion: (key, version) => store.deleteIf(key, (stored) => stored.version === version),
   };
 }

@@ -6,10 +6,11 @@ import { MAX_PENDING_STATES } from "@/lib/security/limits";
 import type { PendingState, SessionRecord } from "./records";
 import { getRedisClient } from "./redis-client";
 import { createRedisSessionStores } from "./redis-stores";
-import { createMemoryStore, type Store } from "./store";
+import { createMemoryStore, createMemoryVersionedStore, type Store, type VersionedStore } from "./store";
 
 export type SessionStores = {
-  sessions: Store<SessionRecord>;
+  /** Versioned: a write that read an older record changes nothing (a renewal is never lost). */
+  sessions: VersionedStore<SessionRecord>;
   pendingStates: Store<PendingState>;
   /** The session's grant and commands, keyed by its sid; ending the session clears them. */
   callState: CallStateStore;
@@ -26,7 +27,7 @@ export function getSessionStores(): SessionStores {
   holder.__visitorSessionStores ??= redisUrl
     ? createRedisSessionStores(getRedisClient(redisUrl))
     : {
-        sessions: createMemoryStore<SessionRecord>(),
+        sessions: createMemoryVersionedStore<SessionRecord>(),
         pendingStates: createMemoryStore<PendingState>({ maxEntries: MAX_PENDING_STATES }),
         callState: createMemoryCallStateStore(),
         activityAccess: createMemoryStore<ActivityAccess>(),

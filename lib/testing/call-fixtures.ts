@@ -87,6 +87,7 @@ export async function aCallSession(deps: CallDeps, options: { scopes?: Scope[]; 
     sid,
     {
       sid,
+      version: 1,
       launchId: "launch-1",
       campusOrigin: CAMPUS_ORIGIN,
       accessToken: "tok_secret",
@@ -94,6 +95,7 @@ export async function aCallSession(deps: CallDeps, options: { scopes?: Scope[]; 
       scopes: options.scopes ?? CALL_SCOPES,
       member: aMember({ scopes: options.scopes ?? CALL_SCOPES }),
       createdAt: now,
+      lastSeenAt: now,
     },
     900,
   );

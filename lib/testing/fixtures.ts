@@ -6,7 +6,7 @@ import { createCampusApi, type CampusApi } from "@/lib/campus-api";
 import type { Member, Token } from "@/lib/contract";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { PendingState, SessionRecord } from "@/lib/session/records";
-import { createMemoryStore } from "@/lib/session/store";
+import { createMemoryStore, createMemoryVersionedStore } from "@/lib/session/store";
 
 export const TEST_SECRET = "a-test-session-secret-of-at-least-32-chars";
 export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
@@ -26,7 +26,7 @@ export function aToken(overrides: Partial<Token> = {}): Token {
 }
 
 export function aCarrier(launchId: string, handles: { cookie?: string; header?: string } = {}): SessionCarrier {
-  return { launchId, cookieHandle: handles.cookie, headerHandle: handles.header };
+  return { launchId, cookieHandle: handles.cookie, headerHandle: handles.header, sessionCookies: [] };
 }
 
 type FakeRoute = (request: Request) => Response | Promise<Response>;
@@ -60,7 +60,7 @@ export function aCampusApi(fetch: typeof globalThis.fetch): CampusApi {
 export function authDeps(options: { fetch?: typeof globalThis.fetch; now?: () => number } = {}): AuthDeps {
   const now = options.now ?? Date.now;
   return {
-    sessions: createMemoryStore<SessionRecord>({ now }),
+    sessions: createMemoryVersionedStore<SessionRecord>({ now }),
     pendingStates: createMemoryStore<PendingState>({ now }),
     callState: createMemoryCallStateStore({ now }),
     activityAccess: createMemoryStore<ActivityAccess>({ now }),

@@ -30,7 +30,7 @@ export async function measureHeartbeatLatency() {
     await app.locator('[data-testid="presentation-status"][data-status="app"]').waitFor({ timeout: 20_000 });
 
     const launchId = (await page.getByTestId("launch-id").textContent())!.trim();
-    const cookie = (await context.cookies(APP_ORIGIN)).find((c) => c.name.startsWith("app_session_"))!;
+    const cookie = (await context.cookies(APP_ORIGIN)).find((c) => c.name.startsWith("__Host-app_session_"))!;
     const token = ((await post("/control/credentials", {})).accessTokens as string[]).at(-1)!;
     const { presentations } = await (await fetch(`${CAMPUS_API}/control/presentations`)).json();
     const presentationId = (presentations as { presentationId: string; status: string }[]).find((p) => p.status === "app")!.presentationId;

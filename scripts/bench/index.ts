@@ -5,6 +5,7 @@ import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
 import { LOAD_TARGETS, measureLoad } from "./load/load-run";
 import { measureLogin } from "./login-timing";
+import { APP_ENV, CAMPUS_ENV } from "../../e2e/support/local-env";
 import { APP_URL, CAMPUS_URL, startServer, stopServer } from "./servers";
 import { measureStateFlood } from "./state-flood";
 
@@ -20,11 +21,12 @@ const LOAD_TARGET_VISITORS = 1000;
 const FLOOD_RSS_MARGIN_MB = 20;
 
 async function main() {
-  const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: process.env });
+  const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: { ...process.env, ...CAMPUS_ENV } });
   // The standalone server run by node itself, not npm, so that the child is the one app process whose
-  // memory the load run reads.
+  // memory the load run reads. Production refuses the development secrets: the same local ones as
+  // the end-to-end runs.
   const app = await startServer(process.execPath, ["scripts/start.mjs"], `${APP_URL}/api/health`, {
-    env: { ...process.env, NODE_ENV: "production", PORT: "3000" },
+    env: { ...process.env, ...APP_ENV, NODE_ENV: "production", PORT: "3000" },
   });
   try {
     const appJs = await measureFirstLoadJs(APP_URL);

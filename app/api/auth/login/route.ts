@@ -13,9 +13,10 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
     maxBodyBytes: 1024,
     rateLimit: { byAddress: "loginByAddress", byLaunch: "loginByLaunch" },
     handle: async (request, input) => {
-      const { body, handle } = await login(input, readSessionCarrier(request), getAuthDeps());
+      const carrier = readSessionCarrier(request);
+      const { body, handle } = await login(input, carrier, getAuthDeps());
       const response = jsonNoStore(body);
-      setSessionCookie(response, input.launchId, handle);
+      setSessionCookie(response, carrier, handle);
       return response;
     },
   },

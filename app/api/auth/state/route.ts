@@ -13,9 +13,10 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
     maxBodyBytes: 4096,
     rateLimit: { byAddress: "stateByAddress", byLaunch: "stateByLaunch" },
     handle: async (request, input) => {
-      const { state, handle } = await issueState(input, readSessionCarrier(request), getAuthDeps());
+      const carrier = readSessionCarrier(request);
+      const { state, handle } = await issueState(input, carrier, getAuthDeps());
       const response = jsonNoStore({ state });
-      setSessionCookie(response, input.launchId, handle);
+      if (handle) setSessionCookie(response, carrier, handle);
       return response;
     },
   },

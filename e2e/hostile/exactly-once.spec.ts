@@ -1,0 +1,29 @@
+import { expect, test } from "../support/fixtures";
+import { membersInOneCall } from "../support/call-setup";
+
+// The app retries a command four times within ten seconds (lib/calls/send-command.ts, COMMAND_RETRY).
+const APP_ATTEMPTS = 4;
+
+// Spec 4.7: "retries with the same clientId apply once". Across the member's clicks too.
+test.describe("exactly once, across clicks", () => {
+  test("every answer to a command is dropped, the campus recovers, the member clicks again: one command", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    // The campus handles each attempt in full and closes the connection without an answer.
+    await control.injectFault("command", "drop", { count: APP_ATTEMPTS });
+    await ada.app.getByTestId("action-mute").click();
+    await expect(ada.app.getByTestId("command-error").first()).toBeVisible({ timeout: 20_000 });
+    const attempts = (await control.restLog()).filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/action"));
+    expect(attempts).toHaveLength(APP_ATTEMPTS);
+
+    // The campus answers again; the member, seeing the error, clicks once more.
+    await ada.app.getByTestId("action-mute").click();
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
+
+    const mutes = (await control.commands()).filter((command) => command.kind === "action" && command.action === "mute");
+    expect(mutes).toHaveLength(1);
+    const posts = (await control.restLog()).filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/action"));
+    expect(posts).toHaveLength(APP_ATTEMPTS + 1);
+  });
+});

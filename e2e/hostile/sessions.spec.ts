@@ -1,0 +1,103 @@
+import type { BrowserContext } from "@playwright/test";
+import { appRequest } from "../support/app-request";
+import { CampusPage } from "../support/campus-page";
+import { expect, test } from "../support/fixtures";
+import { recordLoginTraffic } from "../support/login-traffic";
+import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
+
+const COOKIE_PREFIX = "__Host-app_session_";
+/** lib/session/cookie.ts MAX_SESSION_COOKIES: launches that keep a cookie in one browser. */
+const MAX_SESSION_COOKIES = 4;
+
+/** The session cookies the browser holds for the app (partitioned under the campus), newest last. */
+async function sessionCookies(context: BrowserContext) {
+  return (await context.cookies(APP_ORIGIN)).filter((cookie) => cookie.name.startsWith(COOKIE_PREFIX));
+}
+
+/** A signed-in campus tab: its launch, and its session cookie as a Cookie header. */
+async function signedIn(campus: CampusPage) {
+  const traffic = recordLoginTraffic(campus.page);
+  await campus.signIn();
+  const launchId = traffic.logins.at(-1)!.launchId;
+  const [cookie] = await sessionCookies(campus.page.context());
+  return { launchId, cookie: `${cookie!.name}=${cookie!.value}`, traffic };
+}
+
+const stateRequest = (launchId: string) => ({ launchId, campusOrigin: CAMPUS_ORIGIN });
+
+// Issue 10, item 4, against the production build: a stolen or old handle buys nothing.
+test.describe("hostile: the visitor session", () => {
+  test("a live handle cannot be re-sealed through /api/auth/state: no new cookie, nothing extended", async ({ control, openCampusAs }) => {
+    void control;
+    const { launchId, cookie } = await signedIn(await openCampusAs("ada"));
+    const answer = await appRequest("POST", "/api/auth/state", { launchId, cookie, body: stateRequest(launchId) });
+    expect(answer.status).toBe(200);
+    expect(answer.setCookies.filter((line) => line.startsWith(COOKIE_PREFIX))).toEqual([]);
+  });
+
+  test("a handle whose session ended gets no session back from /api/auth/state", async ({ control, openCampusAs }) => {
+    void control;
+    const campus = await openCampusAs("ada");
+    const { launchId, cookie } = await signedIn(campus);
+    await campus.app.getByTestId("sign-out").click();
+    await campus.expectState("signed-out");
+    const state = await appRequest("POST", "/api/auth/state", { launchId, cookie, body: stateRequest(launchId) });
+    const resealed = state.setCookies.find((line) => line.startsWith(COOKIE_PREFIX))!.split(";")[0]!;
+    expect(resealed).not.toBe(cookie);
+    for (const handle of [cookie, resealed]) expect((await appRequest("GET", "/api/me", { launchId, cookie: handle })).status).toBe(401);
+  });
+
+  test("logout deletes the server record: the old cookie, replayed, is refused", async ({ control, openCampusAs }) => {
+    void control;
+    const campus = await openCampusAs("ada");
+    const { launchId, cookie } = await signedIn(campus);
+    expect((await appRequest("GET", "/api/me", { launchId, cookie })).status).toBe(200);
+    await campus.app.getByTestId("sign-out").click();
+    await campus.expectState("signed-out");
+    const replay = await appRequest("GET", "/api/me", { launchId, cookie });
+    expect(replay.status).toBe(401);
+    expect(JSON.parse(replay.body)).toMatchObject({ error: { code: "INVALID_TOKEN" } });
+  });
+
+  test("a renewal login gets a new session id: the old handle is dead, the new one works", async ({ control, browser }) => {
+    void control;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The page renews 60 s before its token's 900 s end; its clock is moved there.
+    await page.clock.install();
+    const campus = new CampusPage(page);
+    await campus.goto("ada");
+    const { launchId, cookie, traffic } = await signedIn(campus);
+    const renewal = page.waitForResponse(`${APP_ORIGIN}/api/auth/login`);
+    await page.clock.runFor(15 * 60 * 1000);
+    expect((await renewal).status()).toBe(200);
+    expect(traffic.logins.at(-1)!.launchId).toBe(launchId);
+
+    const renewed = (await sessionCookies(context)).find((candidate) => cookie.startsWith(`${candidate.name}=`))!;
+    expect(`${renewed.name}=${renewed.value}`).not.toBe(cookie);
+    expect((await appRequest("GET", "/api/me", { launchId, cookie })).status).toBe(401);
+    expect((await appRequest("GET", "/api/me", { launchId, cookie: `${renewed.name}=${renewed.value}` })).status).toBe(200);
+    await context.close();
+  });
+
+  test("60 launches in one browser keep the Cookie header under 4 KB, and the newest launch signed in", async ({ control, browser }) => {
+    void control;
+    test.setTimeout(300_000);
+    const context = await browser.newContext();
+    const campus = await CampusPage.open(context, "ada");
+    await campus.signIn();
+    for (let launch = 1; launch < 60; launch++) {
+      // A reload is a new launch (spec 5.3), so a new login and a new per-launch cookie.
+      await campus.page.reload();
+      await campus.expectState("signed-in");
+    }
+    expect((await sessionCookies(context)).length).toBeLessThanOrEqual(MAX_SESSION_COOKIES);
+    const me = campus.page.waitForRequest(`${APP_ORIGIN}/api/me`);
+    await campus.app.getByTestId("check-access").click();
+    const header = (await (await me).allHeaders()).cookie ?? "";
+    expect(header).toContain(COOKIE_PREFIX);
+    expect(Buffer.byteLength(header)).toBeLessThan(4096);
+    await campus.expectState("signed-in");
+    await context.close();
+  });
+});

@@ -1,0 +1,19 @@
+import registration from "./registration.json" with { type: "json" };
+
+/*
+ * The end-to-end runs and the bench start the app with `next start` (NODE_ENV=production), which
+ * refuses the development example secrets (lib/env.ts). So the local campus takes this
+ * registration instead of campus/registration.json, and the app its matching credentials and a
+ * session secret of its own. Test values, known to the repository: never a deployment's.
+ */
+export const E2E_REGISTRATION_PATH = "e2e/support/registration.json";
+
+export const CAMPUS_ENV = { CAMPUS_REGISTRATION: E2E_REGISTRATION_PATH };
+
+export const APP_ENV = {
+  CAMPUS_CLIENT_ID: registration.clientId,
+  CAMPUS_CLIENT_SECRET: registration.clientSecret,
+  SESSION_SECRET: "e2e-session-secret-3f9a7c1d5e8b2a4c6d0f9e7b",
+};
+
+export { registration };

@@ -1,0 +1,50 @@
+import { NextResponse } from "next/server";
+import { describe, expect, it } from "vitest";
+import { aCarrier } from "@/lib/testing/fixtures";
+import { MAX_SESSION_COOKIES, clearSessionCookie, setSessionCookie } from "./cookie";
+import { sessionCookieName } from "./handle";
+
+/** A seal's shape as far as ordering reads it (`Fe26.2*id*salt*iv*data*expiration*salt*hmac~2`). */
+const aSeal = (expiresAt: number) => `Fe26.2*1*s*iv*data*${expiresAt}*s*hmac~2`;
+
+function setCookiesOf(response: NextResponse): string[] {
+  return response.headers.getSetCookie();
+}
+
+describe("the session cookie", () => {
+  it("is __Host- prefixed, Secure, HttpOnly, SameSite=None, Partitioned and Path=/, with no Domain", () => {
+    const response = NextResponse.json({});
+    setSessionCookie(response, aCarrier("launch-1"), "sealed");
+    const [cookie] = setCookiesOf(response);
+    expect(cookie).toMatch(/^__Host-app_session_[0-9a-f]{16}=sealed;/);
+    for (const attribute of [/HttpOnly/i, /; Secure/i, /SameSite=None/i, /Partitioned/i, /Path=\//]) expect(cookie).toMatch(attribute);
+    expect(cookie).not.toMatch(/Domain=/i);
+  });
+
+  it(`keeps at most ${MAX_SESSION_COOKIES} per browser: setting one expires the oldest others the request carried`, () => {
+    const others = Array.from({ length: 10 }, (_, i) => ({ name: sessionCookieName(`launch-old-${i}`), value: aSeal(1_000 + i) }));
+    const response = NextResponse.json({});
+    setSessionCookie(response, { ...aCarrier("launch-new"), sessionCookies: others }, "sealed");
+    const expired = setCookiesOf(response)
+      .filter((cookie) => /Max-Age=0/.test(cookie))
+      .map((cookie) => cookie.split("=")[0]);
+    // The newest MAX - 1 others stay; with the new one, the browser holds MAX.
+    const kept = others.slice(-(MAX_SESSION_COOKIES - 1)).map((cookie) => cookie.name);
+    expect(expired.sort()).toEqual(others.map((cookie) => cookie.name).filter((name) => !kept.includes(name)).sort());
+    for (const cookie of setCookiesOf(response).filter((line) => /Max-Age=0/.test(line))) expect(cookie).toMatch(/Partitioned/);
+  });
+
+  it("expires nothing while the browser is within the bound, and never the launch's own cookie", () => {
+    const own = { name: sessionCookieName("launch-1"), value: aSeal(1) };
+    const others = [own, ...[2, 3].map((i) => ({ name: sessionCookieName(`launch-${i}`), value: aSeal(i) }))];
+    const response = NextResponse.json({});
+    setSessionCookie(response, { ...aCarrier("launch-1"), sessionCookies: others }, "sealed");
+    expect(setCookiesOf(response)).toHaveLength(1);
+  });
+
+  it("is cleared with the same attributes, or the browser would keep it", () => {
+    const response = NextResponse.json({});
+    clearSessionCookie(response, "launch-1");
+    expect(setCookiesOf(response)[0]).toMatch(/Max-Age=0.*Partitioned|Partitioned.*Max-Age=0/);
+  });
+});
