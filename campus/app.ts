@@ -73,6 +73,7 @@ export function createCampus(options: CampusOptions): Campus {
       // and presentation timers and activity entry leases (spec 3) are evaluated against it, before
       // every request. A REST call settles only the presentations it reads (rest/calls/presentation-routes.ts):
       // heartbeats from many apps would otherwise each walk every presentation on the campus.
+      // Expired launches, codes, tokens and rate windows leave memory here too (state/prune-expired.ts).
       settleCalls(context.state, context.clock);
       if (!c.req.path.startsWith("/v1/")) settlePresentations(context.state, context.clock);
       settleActivityEntries(context.state, context.clock);
