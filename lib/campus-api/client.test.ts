@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { aCampus, aCampusApi, aMember, aToken, fakeCampusFetch } from "@/lib/testing/fixtures";
 import { createCampusApi } from "./client";
 import { CAMPUS_UNAVAILABLE } from "./request";
@@ -63,12 +64,13 @@ describe("spec 4.2: userinfo", () => {
 });
 
 describe("a campus that cannot be reached or understood is unavailable (503)", () => {
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
   beforeEach(() => warn.mockClear());
+  const warned = (reason: string) => [{ event: "campus.unavailable", method: "GET", path: "/v1/apps/userinfo", reason }, "campus.unavailable"];
 
   it("logs the endpoint and the reason, never the token", async () => {
     await expect(campusAnswering("oops", { status: 500 }).getMember("tok_secret")).rejects.toEqual(unavailable);
-    expect(warn).toHaveBeenCalledWith("campus GET /v1/apps/userinfo: non-JSON response (HTTP 500)");
+    expect(warn).toHaveBeenCalledWith(...warned("non-JSON response (HTTP 500)"));
     expect(JSON.stringify(warn.mock.calls)).not.toContain("tok_secret");
   });
 
@@ -87,12 +89,11 @@ describe("a campus that cannot be reached or understood is unavailable (503)", (
   });
 
   it("a body that stalls after the headers, as a timeout", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const stalling: typeof fetch = async (_input, init) =>
       new Response(new ReadableStream({ start: (body) => init?.signal?.addEventListener("abort", () => body.error(init.signal?.reason)) }));
     const api = createCampusApi({ baseUrl: "http://campus.test", clientId: "c", clientSecret: "s", fetch: stalling, timeoutMs: 20 });
     await expect(api.getMember("t")).rejects.toEqual(unavailable);
-    expect(warn).toHaveBeenCalledWith("campus GET /v1/apps/userinfo: timed out");
+    expect(warn).toHaveBeenCalledWith(...warned("timed out"));
   });
 
   it("stops its timeout once answered, so nothing holds a finished request until then", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { log } from "@/lib/log";
 import { NEEDS_REDIS, REDIS_URL, sleep, useTestRedis } from "@/lib/testing/redis";
 import { itBehavesAsAVersionedStore } from "@/lib/testing/versioned-store-contract";
 import { createRedisStore, createRedisVersionedStore, ttlMs } from "./redis-store";
@@ -70,7 +71,7 @@ describe.skipIf(!REDIS_URL)(`the Redis store ${NEEDS_REDIS}`, () => {
   });
 
   it("a value off its schema (another version's, or not JSON) reads as absent", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     const store = aStore("skew");
     await redis().set(`${prefix}skew:old`, JSON.stringify({ count: 1 }));
     await redis().set(`${prefix}skew:junk`, "not json");
