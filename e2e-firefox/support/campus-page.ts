@@ -11,8 +11,12 @@ import { byTestId, inFrame } from "./frame-reads";
 export class CampusPage {
   constructor(readonly page: Page) {}
 
+  /**
+   * In a window of its own: a tab behind another is hidden, and the app pauses its polling in a
+   * hidden document. Each member's browser shows its own campus page.
+   */
   static async open(context: BrowserContext, member: string) {
-    const campus = new CampusPage(await context.newPage());
+    const campus = new CampusPage(await context.newPage({ type: "window" }));
     await campus.goto(member);
     return campus;
   }

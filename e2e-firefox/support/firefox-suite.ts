@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext } from "puppeteer-core";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { CampusPage } from "./campus-page";
@@ -24,7 +26,8 @@ export function firefoxSuite(prefs: Record<string, unknown> = {}) {
   beforeEach(async () => {
     await control.reset();
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") await keepScreenshots(contexts, task.name);
     await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)));
     await control.reset();
   });
@@ -46,4 +49,17 @@ export function firefoxSuite(prefs: Record<string, unknown> = {}) {
     /** Opens the campus page as a member in a fresh user context (its own cookies: its own browser). */
     openCampusAs: async (member: string) => CampusPage.open(await newContext(), member),
   };
+}
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, "../../test-results/firefox");
+
+/** A failed test leaves a screenshot of each tab it opened, as the Chromium run leaves a trace. */
+async function keepScreenshots(contexts: BrowserContext[], testName: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const slug = testName.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+  const pages = (await Promise.all(contexts.map((context) => context.pages()))).flat();
+  for (const [index, page] of pages.entries()) {
+    const file = path.join(SCREENSHOTS, `${slug}-${index + 1}.png`);
+    await page.screenshot({ path: file }).then(() => console.info(`screenshot: ${path.relative(process.cwd(), file)}`), () => undefined);
+  }
 }
