@@ -3,6 +3,8 @@ import { APP_ORIGIN, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { eventually } from "./eventually";
 import { byTestId, inFrame } from "./frame-reads";
 
+const FIRST_LOAD_TIMEOUT_MS = 30_000;
+
 /**
  * The campus page of one member in one tab, with the app in its iframe: the Chromium run's
  * CampusPage in puppeteer's words. `app` is read anew on each use, because the campus mounts a
@@ -16,9 +18,14 @@ export class CampusPage {
    * hidden document. Each member's browser shows its own campus page.
    */
   static async open(context: BrowserContext, member: string) {
-    const campus = new CampusPage(await context.newPage({ type: "window" }));
+    const campus = await CampusPage.inNewWindow(context);
     await campus.goto(member);
     return campus;
+  }
+
+  /** A new window, not yet on the campus page (to watch its traffic from the first request). */
+  static async inNewWindow(context: BrowserContext) {
+    return new CampusPage(await context.newPage({ type: "window" }));
   }
 
   async goto(member: string) {
@@ -59,10 +66,14 @@ export class CampusPage {
     await this.inCampus.click(`${byTestId("consent-dialog")} ${byTestId("consent-deny")}`);
   }
 
-  /** Opens the app, approves consent if asked, and waits for the signed-in view. */
+  /**
+   * Opens the app, approves consent if asked, and waits for the signed-in view. The first page
+   * of a fresh Firefox profile loads slowly (caches empty, scripts compiled for the first time).
+   */
   async signIn() {
     const consentShown = () => this.inCampus.visible(byTestId("consent-dialog"));
-    await eventually(async () => ((await consentShown()) ? "consent" : await this.state())).toMatch(/^(consent|signed-in)$/);
+    const where = async () => ((await consentShown()) ? "consent" : ((await this.state()) ?? "no app view yet"));
+    await eventually(where, FIRST_LOAD_TIMEOUT_MS).toMatch(/^(consent|signed-in)$/);
     if (await consentShown()) await this.approveConsent();
     await this.expectState("signed-in");
   }
