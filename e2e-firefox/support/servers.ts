@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { APP_ENV, CAMPUS_ENV } from "../../e2e/support/local-env";
 import { APP_SERVER, CAMPUS_API } from "../../e2e/support/origins";
 
 /*
@@ -34,12 +35,12 @@ export default async function setup() {
     }
   };
   try {
-    if (await claimPort(CAMPUS_HEALTH, isCI)) started.push(await startServer("npm", ["run", "campus"], CAMPUS_HEALTH, CAMPUS_START_MS));
+    if (await claimPort(CAMPUS_HEALTH, isCI)) started.push(await startServer("npm", ["run", "campus"], CAMPUS_HEALTH, CAMPUS_START_MS, CAMPUS_ENV));
     if (await claimPort(APP_HEALTH, isCI)) {
       // The Chromium run of the same `npm test` built the app moments ago; a build as new as its sources is used as is.
       if (buildIsCurrent()) console.info("Firefox run: reusing the current production build in .next");
       else runBuild();
-      started.push(await startServer("npm", ["run", "start"], APP_HEALTH, APP_START_MS));
+      started.push(await startServer("npm", ["run", "start"], APP_HEALTH, APP_START_MS, APP_ENV));
     }
   } catch (error) {
     stop();
@@ -72,12 +73,13 @@ function newestChange(file: string): number {
 
 function runBuild() {
   console.info("Firefox run: building the app (npm run build)");
-  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...APP_ENV } });
   if (build.status !== 0) throw new Error(`npm run build failed with ${build.status}`);
 }
 
-async function startServer(command: string, args: string[], health: string, timeoutMs: number) {
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ["ignore", "ignore", "pipe"] });
+/** Starts a server with the same local registration and secrets as the Chromium run (e2e/support/local-env.ts). */
+async function startServer(command: string, args: string[], health: string, timeoutMs: number, env: Record<string, string>) {
+  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4_000);
