@@ -16,8 +16,8 @@ export default defineConfig({
   grep: /@dev/,
   outputDir: "test-results/dev",
   reporter: isCI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report/dev" }]] : "list",
-  // The first request of each page and route compiles it.
-  timeout: 180_000,
+  // The first request of each page and route compiles it; the activity path compiles a dozen routes.
+  timeout: 300_000,
   expect: { timeout: 60_000 },
   webServer: [
     {
