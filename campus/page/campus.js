@@ -17,7 +17,10 @@ const FORWARDED_CODES = new Set(["BAD_REQUEST", "INVALID_LAUNCH", "APP_UNAVAILAB
 
 const config = JSON.parse(document.getElementById("campus-config").textContent);
 const envelope = createEnvelope(config);
-const consentDialog = createConsentDialog(document.querySelector('[data-testid="consent-dialog"]'), config.member);
+const consentDialog = createConsentDialog(document.querySelector('[data-testid="consent-dialog"]'), {
+  ...config.member,
+  fallbackFocus: () => frame,
+});
 const launchLabel = document.querySelector('[data-testid="launch-id"]');
 const frameLoading = createFrameLoading(document.querySelector('[data-testid="app-loading"]'));
 const flowInspector = createFlowInspector({

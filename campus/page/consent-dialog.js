@@ -28,9 +28,10 @@ function renderScope(scope) {
  * policy.ts: authenticate requests arriving while the dialog is open share its decision;
  * Escape counts as Deny.
  */
-export function createConsentDialog(dialog, { username }) {
+export function createConsentDialog(dialog, { username, fallbackFocus }) {
   let pending = null;
-  // Where focus was when the dialog opened (usually the app's iframe): it goes back there.
+  // Where focus was when the dialog opened: it goes back there, or to the app's frame (`fallbackFocus`)
+  // when nothing had focus yet, so the member goes on in the app.
   let returnTo = null;
 
   function settle(decision) {
@@ -38,7 +39,7 @@ export function createConsentDialog(dialog, { username }) {
     const { resolve } = pending;
     pending = null;
     if (dialog.open) dialog.close();
-    if (returnTo?.isConnected) returnTo.focus();
+    (returnTo?.isConnected ? returnTo : fallbackFocus())?.focus();
     returnTo = null;
     resolve(decision);
   }

@@ -10,7 +10,7 @@ const MESSAGE_CAPACITY = 200;
 const OPEN_KEY = "campus.flowOpen";
 
 function formatTime(ms) {
-  return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 }
 
 function renderRow(entry, selected, onSelect) {
