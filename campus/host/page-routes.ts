@@ -7,10 +7,12 @@ import { loadPageAssets } from "./assets";
 import { renderAvatarSvg } from "./avatars";
 import { resolveMember, setMemberCookie } from "./member-cookie";
 import { buildPageCsp, renderPage } from "./render-page";
+import { loadSpecExcerpts } from "./spec-excerpts";
 
 /** GET / (the campus page), its static assets and the generated member avatars. */
 export function createPageRoutes(context: CampusContext) {
   const assets = loadPageAssets();
+  const specExcerpts = loadSpecExcerpts();
 
   return new Hono<CampusEnv>()
     .get("/", (c) => {
@@ -28,7 +30,7 @@ export function createPageRoutes(context: CampusContext) {
       c.header("Content-Security-Policy", buildPageCsp(registration.appOrigin));
       c.header("X-Content-Type-Options", "nosniff");
       c.header("Referrer-Policy", "same-origin");
-      return c.html(renderPage({ member, members: state.members.listMembers(), registration }));
+      return c.html(renderPage({ member, members: state.members.listMembers(), registration, specExcerpts }));
     })
     .get("/assets/:name", (c) => {
       const asset = assets.get(c.req.param("name"));

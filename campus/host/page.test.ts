@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract";
 import { createTestCampus, send } from "../test-helpers";
 
-const TEST_IDS = ["member-switcher", "app-frame", "rest-log", "registration-panel", "consent-dialog", "launch-id", "current-member", "app-status"];
+const TEST_IDS = ["member-switcher", "app-frame", "app-loading", "call-prompts", "flow-toggle", "flow-inspector", "flow-list", "registration-panel", "consent-dialog", "launch-id", "current-member", "app-status"];
 
 describe("the campus page (GET /)", () => {
   it("renders the header, frame, panels and consent dialog with their test IDs", async () => {
     const html = await (await send(createTestCampus(), "GET", "/")).text();
     for (const id of TEST_IDS) expect(html).toContain(`data-testid="${id}"`);
     expect(html).toMatch(/<iframe[^>]*name="app"[^>]*allow="camera; microphone; fullscreen"/);
-    expect(html).not.toMatch(/sandbox/);
+    expect(html).not.toMatch(/<iframe[^>]*sandbox/);
     expect(html).toMatch(/<dialog[^>]*role="dialog"/);
   });
 

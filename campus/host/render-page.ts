@@ -2,8 +2,15 @@ import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION, SCOPES } from "../../lib/cont
 import { CALL_POLL_INTERVAL_MS, HOST_UNREACHABLE_REPLY_CODE, LOG_POLL_INTERVAL_MS } from "../policy";
 import type { CampusMember } from "../state/members";
 import type { PublicRegistration } from "../state/registration";
+import type { SpecExcerpts } from "./spec-excerpts";
 
-export type PageInput = { member: CampusMember; members: readonly CampusMember[]; registration: PublicRegistration };
+export type PageInput = {
+  member: CampusMember;
+  members: readonly CampusMember[];
+  registration: PublicRegistration;
+  /** Spec sections the flow inspector quotes, by number ("4.1", "5.3.2"). */
+  specExcerpts?: SpecExcerpts;
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -34,7 +41,7 @@ export function buildPageCsp(appOrigin: string): string {
   ].join("; ");
 }
 
-export function renderPage({ member, members, registration }: PageInput): string {
+export function renderPage({ member, members, registration, specExcerpts = {} }: PageInput): string {
   // The page script takes the protocol constants from here, so they are the contract's own values.
   const config = {
     protocol: IFRAME_PROTOCOL,
@@ -45,6 +52,7 @@ export function renderPage({ member, members, registration }: PageInput): string
     logPollIntervalMs: LOG_POLL_INTERVAL_MS,
     callPollIntervalMs: CALL_POLL_INTERVAL_MS,
     hostUnreachableCode: HOST_UNREACHABLE_REPLY_CODE,
+    specExcerpts,
   };
   const options = members
     .map((m) => `<option value="${escapeHtml(m.username)}"${m.userId === member.userId ? " selected" : ""}>${escapeHtml(m.username)}</option>`)
@@ -66,6 +74,7 @@ export function renderPage({ member, members, registration }: PageInput): string
 <body>
 <header class="topbar">
   <a class="brand" href="/"><span class="brand__mark" aria-hidden="true">◆</span> Campus</a>
+  <button type="button" class="flow-toggle" data-testid="flow-toggle" aria-expanded="false" aria-controls="flow-inspector">Flow inspector</button>
   <div class="who">
     ${avatar}
     <span class="who__text">Signed in as <strong data-testid="current-member">${escapeHtml(displayName(member))}</strong>
@@ -83,11 +92,18 @@ export function renderPage({ member, members, registration }: PageInput): string
       <span class="badge${registration.published ? "" : " badge--off"}" data-testid="app-status">${registration.published ? "Published" : "Not published"}</span>
       <span class="stage__launch muted">launch <code data-testid="launch-id">…</code></span>
     </div>
-    <div class="call-prompts" data-testid="call-prompts" aria-live="polite" hidden></div>
-    <section class="native-presentation" data-testid="native-presentation" data-mode="full" aria-label="Call presentation" hidden></section>
-    <iframe data-testid="app-frame" name="app" title="${escapeHtml(registration.name)}" allow="camera; microphone; fullscreen" width="900" height="640"></iframe>
+    <div class="stage__frame">
+      <iframe data-testid="app-frame" name="app" title="${escapeHtml(registration.name)}" allow="camera; microphone; fullscreen"></iframe>
+      <div class="frame-loading" data-testid="app-loading" role="status">
+        <span class="frame-loading__spinner" aria-hidden="true"></span>
+        <p class="frame-loading__title">Loading ${escapeHtml(registration.name)}…</p>
+        <p class="frame-loading__hint">A development server compiles the first page on its first request; that can take a little while.</p>
+      </div>
+      <div class="prompt-area" data-testid="call-prompts" role="region" aria-label="Campus prompts" hidden></div>
+    </div>
   </section>
-  <aside class="side">
+  <div class="side" data-testid="campus-panels">
+    <section class="native-presentation" data-testid="native-presentation" data-mode="full" aria-label="Call presentation" hidden></section>
     <section class="panel" aria-labelledby="call-title" data-testid="call-panel">
       <h2 id="call-title">Call</h2>
       <div data-part="start"></div>
@@ -104,13 +120,28 @@ export function renderPage({ member, members, registration }: PageInput): string
       <h2 id="registration-title">Registration</h2>
       <form id="registration-form"></form>
     </section>
-    <section class="panel panel--log" aria-labelledby="log-title">
-      <h2 id="log-title">REST calls answered</h2>
-      <ol class="log" data-testid="rest-log"></ol>
-    </section>
-  </aside>
+  </div>
+  <section class="flow" id="flow-inspector" data-testid="flow-inspector" aria-labelledby="flow-title" hidden>
+    <div class="flow__head">
+      <h2 id="flow-title">Flow inspector</h2>
+      <button type="button" class="small" data-testid="flow-close">Close</button>
+    </div>
+    <p class="flow__intro">Messages between the app page and this page, and the REST calls the app's backend made to the campus, in order. Tokens, codes, states and secrets are redacted.</p>
+    <div class="flow__filters">
+      <label>Filter <input type="search" data-testid="flow-filter" autocomplete="off" placeholder="path, method, @member, status"></label>
+      <label>Show <select data-testid="flow-kind">
+        <option value="all">Everything</option>
+        <option value="message">Page ↔ host messages</option>
+        <option value="rest">REST calls</option>
+        <option value="error">Errors only</option>
+      </select></label>
+    </div>
+    <p class="flow__count" data-testid="flow-count"></p>
+    <ol class="flow__list" data-testid="flow-list" aria-label="Flow entries, oldest first"></ol>
+    <section class="flow__detail" data-testid="flow-detail" aria-label="Selected entry" aria-live="polite"></section>
+  </section>
 </main>
-<dialog class="consent" data-testid="consent-dialog" role="dialog" aria-modal="true" aria-labelledby="consent-title"></dialog>
+<dialog class="consent" data-testid="consent-dialog" role="dialog" aria-modal="true" aria-labelledby="consent-title" aria-describedby="consent-text"></dialog>
 </body>
 </html>`;
 }

@@ -11,7 +11,7 @@ import { renderCall } from "./call-roster.js";
 import { renderSimulator } from "./call-simulator.js";
 import { renderInvitations, renderStartCall } from "./call-start.js";
 
-export function startCallPanel({ panel, prompts, presentation, simulator, tabId, callHost, intervalMs, acceptActivity, readLaunchEpoch, onView }) {
+export function startCallPanel({ panel, prompts, presentation, simulator, tabId, callHost, intervalMs, acceptActivity, readLaunchEpoch, onView, onPrompts }) {
   const parts = {
     start: panel.querySelector('[data-part="start"]'),
     invitations: panel.querySelector('[data-part="invitations"]'),
@@ -34,7 +34,7 @@ export function startCallPanel({ panel, prompts, presentation, simulator, tabId,
     renderPart("invitations", view.invitations, () => renderInvitations(parts.invitations, view, act));
     renderPart("activityInvitations", view.activityInvitations, () => renderActivityInvitations(parts.activityInvitations, view, { act, accept }));
     renderPart("call", view.call && { ...view.call, simulated: undefined }, () => renderCall(parts.call, view, act));
-    renderPart("prompts", [view.approvalPrompt, view.app, view.prompts.map(({ status: _status, ...prompt }) => prompt)], () => renderPrompts(prompts, view, act));
+    renderPart("prompts", [view.approvalPrompt, view.app, view.prompts.map(({ status: _status, ...prompt }) => prompt)], () => onPrompts(renderPrompts(prompts, view, act)));
     renderPart("presentation", [view.call?.participants, view.presentation, view.app.name], () => renderNativePresentation(presentation, view, view.app.name));
     renderPart("simulator", view.call && [view.call.callId, view.call.simulated], () => renderSimulator(simulator, view, act));
   }

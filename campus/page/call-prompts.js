@@ -1,5 +1,6 @@
-// Native prompts of this tab, shown above the app frame: the call approval prompt
-// ("Use this call in this app") and the confirmations the app's commands wait for.
+// Native prompts of this tab, overlaid on the app frame (they never move it): the call approval
+// prompt ("Use this call in this app") and the confirmations the app's commands wait for. A prompt
+// that stays is never rebuilt, so a choice in progress and the focus stay where they are.
 
 import { button, element, recipientOptions, ROLE_OPTIONS, select } from "./dom.js";
 
@@ -12,10 +13,16 @@ const ACTION_TITLES = {
 };
 
 function approvalPrompt(app, act) {
-  return element("section", { class: "call-prompt call-prompt--approval", "data-testid": "call-approval-prompt", role: "alertdialog", "aria-label": "Use this call in this app" }, [
+  return element("section", {
+    class: "call-prompt call-prompt--approval",
+    "data-testid": "call-approval-prompt",
+    role: "alertdialog",
+    "aria-labelledby": "approval-title",
+    "aria-describedby": "approval-text",
+  }, [
     element("p", { class: "consent__eyebrow" }, [app.name]),
-    element("h3", {}, ["Use this call in this app"]),
-    element("p", { class: "small" }, [`${app.name} (${app.origin}) asks to use your current call: it will see who is in it and can ask you to confirm call actions.`]),
+    element("h3", { id: "approval-title" }, ["Use this call in this app"]),
+    element("p", { class: "small", id: "approval-text" }, [`${app.name} (${app.origin}) asks to use your current call: it will see who is in it and can ask you to confirm call actions.`]),
     element("div", { class: "call-actions" }, [
       button("Deny", "call-approval-deny", () => act("/host/call/approval", { decision: "deny" })),
       button("Allow", "call-approval-allow", () => act("/host/call/approval", { decision: "allow" }), { class: "primary" }),
@@ -60,6 +67,7 @@ function commandPrompt(prompt, view, act) {
     if (members) body.recipientIds = members.boxes.filter((box) => box.checked).map((box) => box.value);
     act(`${path}/confirm`, body);
   };
+  const titleId = `prompt-title-${prompt.commandId}`;
   return element("section", {
     class: "call-prompt",
     "data-testid": "command-prompt",
@@ -67,9 +75,10 @@ function commandPrompt(prompt, view, act) {
     "data-command-kind": prompt.kind,
     "data-action": prompt.action ?? "",
     role: "alertdialog",
+    "aria-labelledby": titleId,
   }, [
     element("p", { class: "consent__eyebrow" }, [`${view.app.name} asks`]),
-    element("h3", {}, [describeCommand(prompt)]),
+    element("h3", { id: titleId }, [describeCommand(prompt)]),
     ...choices,
     element("div", { class: "call-actions" }, [
       button("Decline", "command-decline", () => act(`${path}/decline`)),
@@ -78,9 +87,41 @@ function commandPrompt(prompt, view, act) {
   ]);
 }
 
+/** What each shown prompt was built from: unchanged prompts keep their node. */
+const signatures = new WeakMap();
+
+/**
+ * Renders the prompts of a view, keeping the nodes of prompts that did not change, and returns
+ * the prompts it added (prompt-focus.js moves focus to the first).
+ */
 export function renderPrompts(container, view, act) {
-  const prompts = view.prompts.map((prompt) => commandPrompt(prompt, view, act));
-  if (view.approvalPrompt) prompts.unshift(approvalPrompt(view.app, act));
-  container.replaceChildren(...prompts);
-  container.hidden = prompts.length === 0;
+  const wanted = view.prompts.map(({ status: _status, ...prompt }) => ({
+    key: `command:${prompt.commandId}`,
+    signature: JSON.stringify(prompt),
+    build: () => commandPrompt(prompt, view, act),
+  }));
+  if (view.approvalPrompt) wanted.unshift({ key: "approval", signature: JSON.stringify(view.app), build: () => approvalPrompt(view.app, act) });
+
+  const kept = new Map();
+  for (const node of [...container.children]) {
+    const match = wanted.find((prompt) => prompt.key === node.dataset.promptKey && prompt.signature === signatures.get(node));
+    if (match) kept.set(match.key, node);
+    else node.remove();
+  }
+  const added = [];
+  let previous = null;
+  for (const prompt of wanted) {
+    let node = kept.get(prompt.key);
+    if (!node) {
+      node = prompt.build();
+      node.dataset.promptKey = prompt.key;
+      signatures.set(node, prompt.signature);
+      if (previous) previous.after(node);
+      else container.prepend(node);
+      added.push(node);
+    }
+    previous = node;
+  }
+  container.hidden = wanted.length === 0;
+  return added;
 }

@@ -1,21 +1,36 @@
 // The campus page: mounts the registered app in its iframe, answers the app's ready and
-// authenticate messages (spec 5.3 and part 6), and shows the native call panel and presentation
-// of this tab, the REST log and the registration. It reports the tab's visibility (spec 3).
+// authenticate messages (spec 5.3 and part 6), and shows the native call panel, prompts and
+// presentation of this tab, the flow inspector and the registration. It reports the tab's
+// visibility (spec 3).
 
 import { startCallPanel } from "./call-panel.js";
 import { createConsentDialog } from "./consent-dialog.js";
 import { createEnvelope } from "./envelope.js";
+import { createFlowInspector } from "./flow-inspector.js";
+import { createFrameLoading } from "./frame-loading.js";
 import { callHost, HostCallError } from "./host-api.js";
+import { createPromptFocus } from "./prompt-focus.js";
 import { createRegistrationPanel } from "./registration-panel.js";
-import { startRestLog } from "./rest-log.js";
 
 const TAB_ID_KEY = "campus.tabId";
 const FORWARDED_CODES = new Set(["BAD_REQUEST", "INVALID_LAUNCH", "APP_UNAVAILABLE"]);
 
 const config = JSON.parse(document.getElementById("campus-config").textContent);
 const envelope = createEnvelope(config);
-const consentDialog = createConsentDialog(document.querySelector('[data-testid="consent-dialog"]'), config.member);
+const consentDialog = createConsentDialog(document.querySelector('[data-testid="consent-dialog"]'), {
+  ...config.member,
+  fallbackFocus: () => frame,
+});
 const launchLabel = document.querySelector('[data-testid="launch-id"]');
+const frameLoading = createFrameLoading(document.querySelector('[data-testid="app-loading"]'));
+const flowInspector = createFlowInspector({
+  root: document.querySelector('[data-testid="flow-inspector"]'),
+  toggle: document.querySelector('[data-testid="flow-toggle"]'),
+  hideWhenOpen: document.querySelector('[data-testid="campus-panels"]'),
+  callHost,
+  intervalMs: config.logPollIntervalMs,
+  specExcerpts: config.specExcerpts,
+});
 let registration = config.registration;
 let frame = document.querySelector('[data-testid="app-frame"]');
 // The frame's current launch, and whether its first `ready` has been answered with it.
@@ -74,6 +89,7 @@ function replaceFrame() {
   fresh.removeAttribute("src");
   frame.replaceWith(fresh);
   frame = fresh;
+  frameLoading.watch(frame);
   frame.src = registration.appUrl;
 }
 
@@ -144,12 +160,16 @@ window.addEventListener("message", (event) => {
   // Only the registered app origin, and only the window of our own iframe.
   if (event.origin !== registration.appOrigin || event.source === null || event.source !== frame.contentWindow) return;
   const source = frame;
-  // Replies go only to the frame that asked, at the registered origin, never "*".
-  const reply = (message) => {
-    if (frame === source) source.contentWindow?.postMessage(message, registration.appOrigin);
-  };
   const parsed = envelope.parseRequest(event.data);
   if (parsed.kind === "ignored") return;
+  const method = typeof event.data.method === "string" ? event.data.method : null;
+  flowInspector.recordMessage("app-to-host", event.data, method);
+  // Replies go only to the frame that asked, at the registered origin, never "*".
+  const reply = (message) => {
+    if (frame !== source) return;
+    flowInspector.recordMessage("host-to-app", message, method);
+    source.contentWindow?.postMessage(message, registration.appOrigin);
+  };
   if (parsed.kind === "invalid") reply(envelope.replyError(parsed.id, "BAD_REQUEST", parsed.message));
   else if (parsed.request.method === "ready") answerReady(parsed.request, reply);
   else answerAuthenticate(parsed.request, reply);
@@ -169,7 +189,7 @@ createRegistrationPanel(document.getElementById("registration-form"), {
     mountApp();
   },
 });
-startRestLog(document.querySelector('[data-testid="rest-log"]'), { intervalMs: config.logPollIntervalMs, callHost });
+const promptFocus = createPromptFocus(document.querySelector('[data-testid="call-prompts"]'), { fallback: () => frame });
 startCallPanel({
   panel: document.querySelector('[data-testid="call-panel"]'),
   prompts: document.querySelector('[data-testid="call-prompts"]'),
@@ -181,6 +201,7 @@ startCallPanel({
   acceptActivity: (activityInvitationId) => mountApp({ activityInvitationId }),
   readLaunchEpoch: () => launchEpoch,
   onView: adoptActivityLaunch,
+  onPrompts: (added) => promptFocus.settle(added),
 });
 // Spec 3: presentation timeouts pause while this tab is hidden and restart when it is shown.
 function reportVisibility() {
@@ -190,4 +211,5 @@ document.addEventListener("visibilitychange", reportVisibility);
 reportVisibility();
 mountApp().catch((error) => {
   launchLabel.textContent = `unavailable: ${error.message}`;
+  frameLoading.fail(`The app cannot be opened: ${error.message}`);
 });

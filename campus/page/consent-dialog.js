@@ -28,14 +28,19 @@ function renderScope(scope) {
  * policy.ts: authenticate requests arriving while the dialog is open share its decision;
  * Escape counts as Deny.
  */
-export function createConsentDialog(dialog, { username }) {
+export function createConsentDialog(dialog, { username, fallbackFocus }) {
   let pending = null;
+  // Where focus was when the dialog opened: it goes back there, or to the app's frame (`fallbackFocus`)
+  // when nothing had focus yet, so the member goes on in the app.
+  let returnTo = null;
 
   function settle(decision) {
     if (!pending) return;
     const { resolve } = pending;
     pending = null;
     if (dialog.open) dialog.close();
+    (returnTo?.isConnected ? returnTo : fallbackFocus())?.focus();
+    returnTo = null;
     resolve(decision);
   }
 
@@ -56,7 +61,7 @@ export function createConsentDialog(dialog, { username }) {
     dialog.replaceChildren(
       element("p", { class: "consent__eyebrow" }, ["Campus sign-in"]),
       element("h2", { id: "consent-title" }, [`Allow ${app.name} to sign you in?`]),
-      element("p", {}, [`${app.name} (${app.origin}) is asking to use your campus account `, element("strong", {}, [`@${username}`]), "."]),
+      element("p", { id: "consent-text" }, [`${app.name} (${app.origin}) is asking to use your campus account `, element("strong", {}, [`@${username}`]), "."]),
       element("p", {}, [scopes.length === 0 ? "It will receive only your campus member ID:" : "It will receive your campus member ID and:"]),
       list,
       element("p", { class: "muted small" }, ["You can revoke this access at any time."]),
@@ -73,6 +78,7 @@ export function createConsentDialog(dialog, { username }) {
         resolve = settleWith;
       });
       pending = { promise, resolve };
+      returnTo = document.activeElement === document.body ? null : document.activeElement;
       dialog.showModal();
       dialog.querySelector('[data-testid="consent-approve"]')?.focus();
       return promise;

@@ -1,6 +1,9 @@
 import { REQUEST_LOG_CAPACITY } from "../policy";
 
-/** One REST call the campus answered (or handled and dropped), as the page's log shows it. */
+/**
+ * One REST call the campus answered (or handled and dropped), as the page's log and flow inspector
+ * show it. Bodies are redacted before they are stored (rest/redact-for-log.ts).
+ */
 export type RequestLogEntry = {
   id: number;
   method: string;
@@ -8,7 +11,19 @@ export type RequestLogEntry = {
   status: number;
   code: string | null;
   username: string | null;
+  /** Campus time (the clock the control API advances). */
   at: string;
+  /** Real time in epoch milliseconds when the call arrived: the page orders it among iframe messages by it. */
+  startedAt: number;
+  latencyMs: number;
+  /** The spec's endpoint name and its section in part 4 ("4.1"), when the path is one the spec defines. */
+  endpoint: string | null;
+  section: string | null;
+  clientId: string | null;
+  commandId: string | null;
+  /** Redacted JSON bodies; null when there was none or the handler never read it. */
+  requestBody: unknown;
+  responseBody: unknown;
   /** Set when fault injection shaped this answer. */
   fault: string | null;
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "@/lib/contract";
-import { READY_TIMEOUT_MS, createHostBridge, type BridgeWindow } from "./host-bridge";
+import { READY_TIMEOUT_MS, createHostBridge, getDocumentHostBridge, type BridgeWindow } from "./host-bridge";
 
 const CAMPUS = "http://campus.localhost:4000";
 const OTHER_TRUSTED = "https://campus.example";
@@ -73,6 +73,43 @@ describe("spec 5.3.1-5.3.2: ready", () => {
       removeEventListener: () => undefined,
     };
     await expect(createHostBridge({ hostOrigins: [CAMPUS], window: top }).ready()).rejects.toMatchObject({ kind: "not-embedded" });
+  });
+});
+
+describe("one ready per document: a second ready would end the launch (docs/assumptions.md)", () => {
+  it("shares the first ready's answer with every later call, without a second message", async () => {
+    const frame = aFrame();
+    const first = frame.bridge.ready();
+    const second = frame.bridge.ready();
+    const readies = frame.posted.filter((p) => p.message.method === "ready");
+    expect(readies).toHaveLength(2); // one per trusted origin, both with one id
+    expect(new Set(readies.map((p) => p.message.id)).size).toBe(1);
+    frame.reply(readies[0]?.message.id, { result: { launchId: "launch-1" } });
+    await expect(first).resolves.toMatchObject({ launchId: "launch-1" });
+    await expect(second).resolves.toMatchObject({ launchId: "launch-1" });
+    await expect(frame.bridge.ready()).resolves.toMatchObject({ launchId: "launch-1" });
+    expect(frame.posted).toHaveLength(2);
+  });
+
+  it("sends ready again only after one that failed", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    const unanswered = expect(frame.bridge.ready()).rejects.toMatchObject({ kind: "no-answer" });
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    await unanswered;
+    frame.posted.length = 0;
+    const retry = frame.bridge.ready();
+    expect(frame.posted).toHaveLength(2);
+    frame.reply(frame.posted[0]?.message.id, { result: { launchId: "launch-2" } });
+    await expect(retry).resolves.toMatchObject({ launchId: "launch-2" });
+  });
+
+  it("keeps one bridge per document for the same host origins, whatever mounts and unmounts", () => {
+    const frame = aFrame();
+    const win: BridgeWindow = { parent: frame.parent, addEventListener: () => undefined, removeEventListener: () => undefined };
+    const first = getDocumentHostBridge([CAMPUS], win);
+    expect(getDocumentHostBridge([CAMPUS], win)).toBe(first);
+    expect(getDocumentHostBridge([OTHER_TRUSTED, CAMPUS], win)).not.toBe(first);
   });
 });
 

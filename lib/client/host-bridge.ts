@@ -45,10 +45,16 @@ export type BridgeWindow = {
   removeEventListener(type: "message", listener: (event: IncomingMessage) => void): void;
 };
 
+export type ReadyResult = { launchId: string; campusOrigin: string };
+
 export type HostBridge = {
   /** The origin that answered `ready` ({campus_origin}); every later message goes only there. */
   readonly campusOrigin: string | undefined;
-  ready(): Promise<{ launchId: string; campusOrigin: string }>;
+  /**
+   * Sends `ready` once per bridge: later calls share the first answer (or the pending request).
+   * Only a failed `ready` is sent again, since the campus never answered it with a launch.
+   */
+  ready(): Promise<ReadyResult>;
   authenticate(params: { launchId: string; state: string }): Promise<AuthenticateResult>;
   dispose(): void;
 };
@@ -63,6 +69,7 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
   const { hostOrigins, window: win } = options;
   const pending = new Map<string, Pending>();
   let campusOrigin: string | undefined;
+  let handshake: Promise<ReadyResult> | null = null;
   let disposed = false;
 
   // Spec 5.3.1: only the parent window, only from a trusted origin (once known, only that one).
@@ -116,13 +123,20 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
       return campusOrigin;
     },
 
-    // Spec 5.3.2: `ready` with empty params; keep the exact origin that answered.
-    ready: () =>
-      send({ method: "ready", params: {} }, READY_TIMEOUT_MS, (result, origin) => {
+    // Spec 5.3.2: `ready` with empty params; keep the exact origin that answered. The campus takes
+    // a second `ready` from the same frame as a reload and ends the launch (docs/assumptions.md).
+    ready() {
+      handshake ??= send({ method: "ready", params: {} }, READY_TIMEOUT_MS, (result, origin) => {
         const { launchId } = parseResult(readyResultSchema, result);
         campusOrigin = origin;
         return { launchId, campusOrigin: origin };
-      }),
+      });
+      const current = handshake;
+      current.catch(() => {
+        if (handshake === current) handshake = null;
+      });
+      return current;
+    },
 
     // Spec 5.3.4: version 2 `authenticate`; the reply holds only code, expiresIn and state.
     authenticate: (params) => {
@@ -142,6 +156,23 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
       pending.clear();
     },
   };
+}
+
+/**
+ * The bridge of this document, created on first use and kept for the document's life: one `ready`
+ * per page load, whatever mounts and unmounts around it (React StrictMode runs effects twice in
+ * development, and a second `ready` would end the launch the campus mounted, with its activity entry).
+ */
+const documentBridges = new Map<string, HostBridge>();
+
+export function getDocumentHostBridge(hostOrigins: readonly string[], win: BridgeWindow = window): HostBridge {
+  const key = hostOrigins.join(" ");
+  let bridge = documentBridges.get(key);
+  if (!bridge) {
+    bridge = createHostBridge({ hostOrigins, window: win });
+    documentBridges.set(key, bridge);
+  }
+  return bridge;
 }
 
 function parseResult<T extends z.ZodType>(schema: T, result: unknown): z.infer<T> {

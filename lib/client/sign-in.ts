@@ -2,7 +2,7 @@ import type { MeResponse } from "@/lib/api/schemas";
 import { AppError } from "@/lib/errors";
 import { appApi } from "./app-api";
 import type { LaunchCredentials } from "./fetcher";
-import type { HostBridge } from "./host-bridge";
+import { HostBridgeError, type HostBridge } from "./host-bridge";
 
 export type SignedInSession = {
   launch: LaunchCredentials;
@@ -11,19 +11,28 @@ export type SignedInSession = {
   campusOrigin: string;
 };
 
+export type SignInRun = {
+  /** False once a newer run, a sign-out or an unmount took over: the run stops before its next step. */
+  isCurrent: () => boolean;
+  /** The launch is known; the member may now see the consent dialog. */
+  onLaunch: () => void;
+};
+
 /**
- * Spec 5.3: ready (once per frame) → state from the backend → authenticate v2 → login.
- * Exactly one backend request after the handshake; its response carries the member.
- * Every run uses a new state, so a code is never reused.
+ * Spec 5.3: ready (once per document, shared by every run) → state from the backend →
+ * authenticate v2 → login. Exactly one backend request after the handshake; its response carries
+ * the member. Every run uses a new state, so a code is never reused.
  */
 export async function signInThroughCampus(
   bridge: HostBridge,
   known: LaunchCredentials | null,
-  onLaunch: () => void,
+  { isCurrent, onLaunch }: SignInRun,
 ): Promise<SignedInSession> {
   const launchId = known && bridge.campusOrigin ? known.launchId : (await bridge.ready()).launchId;
   const campusOrigin = bridge.campusOrigin;
   if (!campusOrigin) throw new AppError("INTERNAL_SERVER_ERROR", "The campus did not answer");
+  // A stale run must not ask for a state or a code: the current run does.
+  if (!isCurrent()) throw new HostBridgeError("closed", "A newer sign-in took over");
   onLaunch();
 
   const launch: LaunchCredentials = {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { appApi } from "./app-api";
 import type { LaunchCredentials } from "./fetcher";
-import { HostBridgeError, createHostBridge, type HostBridge } from "./host-bridge";
+import { HostBridgeError, getDocumentHostBridge, type HostBridge } from "./host-bridge";
 import { signInThroughCampus, type SignedInSession } from "./sign-in";
 import { viewForError, type ProblemView } from "./view-state";
 
@@ -33,8 +33,11 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
     const runId = ++runRef.current;
     const isCurrent = () => runId === runRef.current && bridgeRef.current === bridge;
     try {
-      const session = await signInThroughCampus(bridge, launchRef.current, () => {
-        if (mode === "interactive" && isCurrent()) setView({ name: "signing-in" });
+      const session = await signInThroughCampus(bridge, launchRef.current, {
+        isCurrent,
+        onLaunch: () => {
+          if (mode === "interactive") setView({ name: "signing-in" });
+        },
       });
       if (!isCurrent()) return;
       launchRef.current = session.launch;
@@ -45,15 +48,21 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
     }
   }, []);
 
+  /** Makes every started run stale: it stops before its next step and shows nothing. */
+  const stopRuns = useCallback(() => {
+    runRef.current++;
+  }, []);
+
+  // The bridge belongs to the document, not to this mount: StrictMode mounts twice in development,
+  // and both mounts share its one `ready` (host-bridge.ts). Unmounting only makes the run stale.
   useEffect(() => {
-    const bridge = createHostBridge({ hostOrigins, window });
-    bridgeRef.current = bridge;
+    bridgeRef.current = getDocumentHostBridge(hostOrigins);
     void run("interactive");
     return () => {
-      bridge.dispose();
       bridgeRef.current = null;
+      stopRuns();
     };
-  }, [hostOrigins, run]);
+  }, [hostOrigins, run, stopRuns]);
 
   // Silent renewal: the campus remembers consent, so a fresh authenticate shows no dialog.
   // Scheduled from expiresIn (relative), so a page clock that is off cannot make it loop.
@@ -84,10 +93,13 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
   }, []);
 
   /** An API call failed (a 401 INVALID_TOKEN included): stop and show why. */
-  const reportError = useCallback((error: unknown) => {
-    runRef.current++;
-    setView(viewForError(error));
-  }, []);
+  const reportError = useCallback(
+    (error: unknown) => {
+      stopRuns();
+      setView(viewForError(error));
+    },
+    [stopRuns],
+  );
 
   return { view, signIn, signOut, reportError };
 }

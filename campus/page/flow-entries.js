@@ -1,0 +1,107 @@
+// The flow inspector's entries, without the DOM: iframe messages (recorded by this page) and REST
+// calls (from /host/log, redacted by the campus server), merged in the order they happened.
+
+export const REDACTED = "‹redacted›";
+
+// Iframe messages carry the login state and the authorization code (spec 5.3.3-5.3.4): the page
+// holds them to answer, but never writes them into its DOM. `code` inside `error` is an error code.
+const MESSAGE_SECRET_KEYS = new Set(["state", "code"]);
+
+function redactValue(value, parentKey) {
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, parentKey));
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      parentKey !== "error" && MESSAGE_SECRET_KEYS.has(key) ? REDACTED : redactValue(field, key),
+    ]),
+  );
+}
+
+/** A copy of an iframe message with its state and code replaced. */
+export function redactMessage(message) {
+  return redactValue(message, null);
+}
+
+const MESSAGE_SECTIONS = { ready: "5.3.2", authenticate: "5.3.4" };
+
+/**
+ * An iframe message as an entry. `direction` is "app-to-host" (a request) or "host-to-app" (a reply);
+ * `method` is the request's method, for a reply too.
+ */
+export function messageEntry({ direction, message, method, at, seq }) {
+  const name = typeof method === "string" ? method : "unknown";
+  const error = typeof message?.error === "object" && message.error !== null ? message.error : null;
+  const request = direction === "app-to-host";
+  return {
+    key: `m${seq}`,
+    kind: "message",
+    at,
+    seq,
+    direction,
+    name,
+    title: request ? `${name}` : `${name} reply`,
+    arrow: request ? "app → host" : "host → app",
+    status: error ? String(error.code) : request ? "sent" : "ok",
+    isError: error !== null,
+    section: MESSAGE_SECTIONS[name] ?? "6",
+    details: [
+      ["Message ID", typeof message?.id === "string" ? message.id : "none"],
+      ["Launch", message?.params?.launchId ?? message?.result?.launchId ?? null],
+    ],
+    body: redactMessage(message),
+  };
+}
+
+/** A REST call from the campus's log (already redacted there) as an entry. */
+export function restEntry(entry) {
+  const failed = entry.status >= 400 || entry.fault !== null;
+  return {
+    key: `r${entry.id}`,
+    kind: "rest",
+    at: entry.startedAt,
+    seq: entry.id,
+    direction: "backend-to-campus",
+    name: entry.endpoint ?? "unknown",
+    title: `${entry.method} ${entry.path}`,
+    arrow: "app backend → campus",
+    status: entry.fault === "drop" ? `${entry.status} dropped` : String(entry.status),
+    isError: failed,
+    code: entry.code,
+    section: entry.section,
+    latencyMs: entry.latencyMs,
+    username: entry.username,
+    details: [
+      ["Member", entry.username ? `@${entry.username}` : null],
+      ["Error code", entry.code],
+      ["Latency", `${entry.latencyMs} ms`],
+      ["clientId", entry.clientId],
+      ["commandId", entry.commandId],
+      ["Injected fault", entry.fault],
+      ["Campus time", entry.at],
+    ],
+    body: { request: entry.requestBody, response: entry.responseBody },
+  };
+}
+
+/** Oldest first; at the same millisecond, page messages before REST calls, each in its own order. */
+export function orderEntries(entries) {
+  return [...entries].sort((a, b) => a.at - b.at || (a.kind === b.kind ? a.seq - b.seq : a.kind === "message" ? -1 : 1));
+}
+
+function searchableText(entry) {
+  return [entry.title, entry.arrow, entry.status, entry.name, entry.username ? `@${entry.username}` : "", entry.section ?? ""]
+    .join(" ")
+    .toLowerCase();
+}
+
+/** `kind`: "all", "message", "rest" or "error"; `text`: words that must all appear. */
+export function matchesFilter(entry, { kind, text }) {
+  if (kind === "error" ? !entry.isError : kind !== "all" && entry.kind !== kind) return false;
+  const haystack = searchableText(entry);
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}

@@ -1,0 +1,93 @@
+import type { Page } from "@playwright/test";
+import { membersInOneCall } from "../support/call-setup";
+import { expect, test } from "../support/fixtures";
+import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
+
+// The campus page as a good host: the frame fits the window, native prompts overlay it without
+// moving it and hand focus back, and a loading state shows until the app's first page arrives.
+
+async function frameBox(page: Page) {
+  const box = await page.getByTestId("app-frame").boundingBox();
+  if (!box) throw new Error("the app frame is not rendered");
+  return box;
+}
+
+/** The page itself does not scroll: only the app (inside the frame) and the side column may. */
+async function expectOneScrollbar(page: Page) {
+  const { scrollHeight, scrollWidth, innerHeight, innerWidth } = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    innerHeight: window.innerHeight,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollHeight).toBeLessThanOrEqual(innerHeight);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  const box = await frameBox(page);
+  expect(box.y + box.height).toBeLessThanOrEqual(innerHeight);
+  expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
+}
+
+test.describe("the campus page as a host", () => {
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 1024, height: 768 }]) {
+    test(`the frame fits a ${viewport.width}×${viewport.height} window, with one scrollbar`, async ({ control, openCampusAs }) => {
+      void control;
+      const campus = await openCampusAs("ada");
+      await campus.page.setViewportSize(viewport);
+      await campus.signIn();
+      await expectOneScrollbar(campus.page);
+      expect((await frameBox(campus.page)).height).toBeGreaterThan(viewport.height * 0.7);
+    });
+  }
+
+  test("a native prompt overlays the frame without moving it, takes focus and gives it back", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const [ada] = pages;
+    const { page } = ada!;
+    const before = await frameBox(page);
+
+    await ada!.app.getByTestId("call-attach").click();
+    const prompt = page.getByTestId("call-approval-prompt");
+    await expect(prompt).toBeVisible();
+    expect(await frameBox(page)).toEqual(before);
+    // The prompt took focus (its first control, the safe answer) ...
+    await expect(prompt.getByTestId("call-approval-deny")).toBeFocused();
+    // ... and, answered from the keyboard, gives it back to the app's frame.
+    await page.keyboard.press("Tab");
+    await expect(prompt.getByTestId("call-approval-allow")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(prompt).toBeHidden();
+    await expect(page.getByTestId("app-frame")).toBeFocused();
+    await expect(ada!.app.getByTestId("call-roster")).toBeVisible();
+    expect(await frameBox(page)).toEqual(before);
+  });
+
+  test("the consent dialog gives focus back to the app's frame", async ({ control, openCampusAs }) => {
+    void control;
+    const campus = await openCampusAs("ada");
+    await expect(campus.consentDialog).toBeVisible();
+    await expect(campus.consentDialog.getByTestId("consent-approve")).toBeFocused();
+    await campus.page.keyboard.press("Enter");
+    await campus.expectState("signed-in");
+    await expect(campus.page.getByTestId("app-frame")).toBeFocused();
+  });
+
+  test("shows a loading state in the frame area until the app's page has loaded", async ({ control, browser }) => {
+    void control;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Hold the app's document, as a development server does while it compiles the first page.
+    await page.route(`${APP_ORIGIN}/`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
+    const loading = page.getByTestId("app-loading");
+    await expect(loading).toBeVisible();
+    await expect(loading).toContainText("Loading");
+    release();
+    await expect(loading).toBeHidden();
+    await context.close();
+  });
+});
