@@ -17,10 +17,10 @@ export function PollView({ activity, participants, userId, canVote, onVote }: Po
   return (
     <div data-testid="activity-poll" data-role={activity.role} data-version={activity.version} className="space-y-2">
       <div>
-        <p data-testid="activity-label" className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <p data-testid="activity-label" className="text-xs font-medium tracking-wide text-slate-600 uppercase">
           {activity.label}
         </p>
-        <p data-testid="activity-poll-question" className="text-sm font-medium">
+        <p data-testid="activity-poll-question" className="text-sm font-semibold">
           {activity.question}
         </p>
       </div>
@@ -38,13 +38,13 @@ export function PollView({ activity, participants, userId, canVote, onVote }: Po
                 disabled={!canVote}
                 onClick={() => onVote(index)}
                 className={`min-w-32 rounded-lg border px-3 py-1.5 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 ${
-                  mine === index ? "border-indigo-500 bg-indigo-50 text-indigo-900" : "border-slate-300 bg-white hover:bg-slate-50"
+                  mine === index ? "border-indigo-500 bg-indigo-50 text-indigo-900" : "border-slate-400 bg-white hover:bg-slate-50"
                 }`}
               >
-                {option} <span className="text-slate-500">· {voters.length}</span>
+                {option} <span className="text-slate-600">· {voters.length}</span>
               </button>
               {voters.length ? (
-                <span data-testid="activity-voters" data-option={option} className="text-xs text-slate-500">
+                <span data-testid="activity-voters" data-option={option} className="text-xs text-slate-600">
                   {voters.join(", ")}
                 </span>
               ) : null}

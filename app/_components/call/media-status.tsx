@@ -8,14 +8,14 @@ export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
   const username = (participationId: string) =>
     grant.participants.find((participant) => participant.participationId === participationId)?.username ?? participationId;
   return (
-    <div className="space-y-2">
+    <div className="space-y-1.5 text-xs text-slate-700">
       <dl
         data-testid="media-status"
         data-camera={media.camera}
         data-microphone={media.microphone}
         data-playback-muted={media.playbackMuted}
         data-connection={media.connection}
-        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4"
+        className="flex flex-wrap gap-x-4 gap-y-1"
       >
         <Fact label="Camera" value={onOff(media.camera)} />
         <Fact label="Microphone" value={onOff(media.microphone)} />
@@ -23,7 +23,7 @@ export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
         <Fact label="Connection" value={media.connection} />
       </dl>
       {media.speakers.length ? (
-        <ul data-testid="speaker-media" className="flex flex-wrap gap-1.5 text-xs text-slate-600">
+        <ul data-testid="speaker-media" aria-label="Speakers' media" className="flex flex-wrap gap-1.5">
           {media.speakers.map((speaker) => (
             <li key={speaker.participationId} className="rounded-full bg-slate-100 px-2 py-0.5">
               {username(speaker.participationId)}: camera {onOff(speaker.camera)}, mic {onOff(speaker.microphone)}
@@ -31,7 +31,7 @@ export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
           ))}
         </ul>
       ) : null}
-      <p data-testid="call-capacity" className="text-xs text-slate-500">
+      <p data-testid="call-capacity" className="text-slate-600">
         {capacity.members} of {capacity.maxMembers} members · {capacity.seatsTaken} of {capacity.speakerSeats} speaker seats taken
       </p>
     </div>
@@ -40,9 +40,9 @@ export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+    <div className="flex gap-1">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
     </div>
   );
 }
