@@ -34,7 +34,7 @@ export function ActiveCall(props: ActiveCallProps) {
         onCallChanged={props.onCallChanged}
       >
         {props.canControl ? <OwnActions {...props} /> : <p className="text-xs text-slate-600">Call controls need calls:control.</p>}
-        <MediaStatus grant={props.grant} />
+        <MediaStatus grant={props.grant} ownToggles={props.canControl} />
       </PresentationPanel>
     </div>
   );

@@ -13,10 +13,10 @@ export const BY_ID = "by-id";
 /** Picks a recipient by username; the empty choice leaves the pick to the member in the campus page. */
 export function MemberSelect(props: { testId: string; members: readonly KnownMember[]; value: string; onChange: (value: string) => void }) {
   return (
-    <label className={`${LABEL} flex-1`}>
+    <label className={LABEL}>
       Who
       <select data-testid={props.testId} className={INPUT} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
-        <option value="">I choose in the campus page</option>
+        <option value="">Anyone: I choose in the campus page</option>
         {props.members.map((member) => (
           <option key={member.userId} value={member.userId}>
             {member.username}

@@ -2,8 +2,11 @@ import type { ActiveGrantView } from "@/lib/api/call-schemas";
 
 const onOff = (on: boolean) => (on ? "on" : "off");
 
-/** Spec 2: native media status, read-only. Audio of speakers always stays in the host. */
-export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
+/**
+ * Spec 2: native media status, read-only. Audio of speakers always stays in the host. With the
+ * toggles on screen, the member's own camera and microphone are read from them instead.
+ */
+export function MediaStatus({ grant, ownToggles }: { grant: ActiveGrantView; ownToggles: boolean }) {
   const { media, capacity } = grant;
   const username = (participationId: string) =>
     grant.participants.find((participant) => participant.participationId === participationId)?.username ?? participationId;
@@ -17,14 +20,18 @@ export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
         data-connection={media.connection}
         className="flex flex-wrap gap-x-4 gap-y-1"
       >
-        <Fact label="Camera" value={onOff(media.camera)} />
-        <Fact label="Microphone" value={onOff(media.microphone)} />
-        <Fact label="Call audio" value={media.playbackMuted ? "muted" : "playing"} />
+        {ownToggles ? null : (
+          <>
+            <Fact label="Camera" value={onOff(media.camera)} />
+            <Fact label="Microphone" value={onOff(media.microphone)} />
+            <Fact label="Call audio" value={media.playbackMuted ? "muted" : "playing"} />
+          </>
+        )}
         <Fact label="Connection" value={media.connection} />
       </dl>
       {media.speakers.length ? (
         <ul data-testid="speaker-media" aria-label="Speakers' media" className="flex flex-wrap gap-1.5">
-          {media.speakers.map((speaker) => (
+          {media.speakers.filter((speaker) => !ownToggles || speaker.participationId !== grant.participationId).map((speaker) => (
             <li key={speaker.participationId} className="rounded-full bg-slate-100 px-2 py-0.5">
               {username(speaker.participationId)}: camera {onOff(speaker.camera)}, mic {onOff(speaker.microphone)}
             </li>

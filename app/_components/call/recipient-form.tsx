@@ -34,8 +34,8 @@ export function RecipientForm({ actions, disabled, control, title, submitLabel, 
       <h3 id={titleId} className="text-sm font-semibold">
         {title}
       </h3>
+      {members ? <MemberSelect testId={`${control}-member`} members={members} value={picked} onChange={setPicked} /> : null}
       <div className="flex flex-wrap items-end gap-2">
-        {members ? <MemberSelect testId={`${control}-member`} members={members} value={picked} onChange={setPicked} /> : null}
         {typing ? <UserIdField testId={`${control}-recipient`} label="Permanent user ID" value={typedId} onChange={setTypedId} /> : null}
         <RoleSelect testId={`${control}-role`} value={role} onChange={setRole} />
         <Button testId={`call-${control}`} type="submit" size="sm" className="py-2" disabled={disabled}>

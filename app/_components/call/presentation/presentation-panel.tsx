@@ -40,7 +40,15 @@ export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAc
 
   return (
     <>
-      {presentation?.tiles.length ? <PresentationTiles presentation={presentation} participants={grant.participants} /> : null}
+      {presentation?.tiles.length ? (
+        <PresentationTiles presentation={presentation} participants={grant.participants} />
+      ) : (
+        <div className="flex min-h-20 items-center justify-center rounded-lg border border-dashed border-slate-300 px-4 py-3 text-center text-sm text-slate-600">
+          {live && presentation.mode === "audioOnly"
+            ? "Audio only: the call is presented here without video."
+            : "Choose speakers below and present the call here: their video shows in this space."}
+        </div>
+      )}
       {children}
     <section data-testid="presentation" aria-labelledby="presentation-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,0 +1,41 @@
+import { OPTIONS, QUESTION, startPoll, vote } from "../support/activity";
+import { expectNoAppFrameViolations, expectNoPageViolations } from "../support/axe-frame";
+import { expect, test } from "../support/fixtures";
+import { APP_ORIGIN } from "../support/origins";
+import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
+
+// axe-core (WCAG 2.0/2.1/2.2 A and AA) finds nothing in the app, in every state a member meets.
+test.describe("the app is accessible in every state", () => {
+  test("opened directly, outside the campus: the way back to the campus", async ({ page }) => {
+    await page.goto(APP_ORIGIN);
+    await expect(page.getByTestId("app-status")).toHaveAttribute("data-state", "not-embedded");
+    await expect(page.getByTestId("campus-link")).toHaveAttribute("href", /^http:\/\/campus\.localhost:4000/);
+    await expectNoPageViolations(page);
+  });
+
+  test("signed in, then signed out", async ({ control, openCampusAs }) => {
+    void control;
+    const ada = await openCampusAs("ada");
+    await ada.signIn();
+    await expect(ada.app.getByTestId("call-status")).toHaveAttribute("data-access", "unavailable");
+    await expectNoAppFrameViolations(ada.page);
+
+    await ada.app.getByTestId("sign-out").click();
+    await ada.expectState("signed-out");
+    await expectNoAppFrameViolations(ada.page);
+  });
+
+  test("in a call, presenting its tiles, and in a shared poll", async ({ control, openCampusAs }) => {
+    const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 2);
+    await expectNoAppFrameViolations(ada.page);
+
+    await present(ada, "video");
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
+    await expect(ada.app.getByTestId("presentation-tile")).toHaveCount(3);
+    await expectNoAppFrameViolations(ada.page);
+
+    await startPoll(ada, QUESTION, OPTIONS);
+    await vote(ada, OPTIONS[0]!);
+    await expectNoAppFrameViolations(ada.page);
+  });
+});
