@@ -15,6 +15,8 @@ const PHONE = { width: 420, height: 860 };
 async function shoot(page: Page, name: string) {
   // Polling panels (the REST log, the roster) settle within a couple of seconds.
   await page.waitForTimeout(2_500);
+  // Clicks inside the app scroll the campus page to them; each picture shows the page from its top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${OUTPUT_DIR}/${name}.png` });
   console.info(`wrote ${OUTPUT_DIR}/${name}.png`);
 }

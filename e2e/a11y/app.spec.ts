@@ -6,9 +6,11 @@ import { adaAttachedWithSpeakers, present, presentationStatus } from "../support
 
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) finds nothing in the app, in every state a member meets.
 test.describe("the app is accessible in every state", () => {
+  // axe visits every frame (the app and its tiles), which takes a while on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
   test("opened directly, outside the campus: the way back to the campus", async ({ page }) => {
     await page.goto(APP_ORIGIN);
-    await expect(page.getByTestId("app-status")).toHaveAttribute("data-state", "not-embedded");
+    await expect(page.getByTestId("app-status")).toHaveAttribute("data-state", "not-embedded", { timeout: 30_000 });
     await expect(page.getByTestId("campus-link")).toHaveAttribute("href", /^http:\/\/campus\.localhost:4000/);
     await expectNoPageViolations(page);
   });

@@ -23,6 +23,7 @@ async function expectAppFocusKept(app: Locator) {
 
 // Spec 4.1 and 4.7 with no pointer: consent in the campus page, then a call command from the app.
 test("a member signs in and sends a call command with the keyboard alone", async ({ control, openCampusAs }) => {
+  test.setTimeout(120_000);
   const ada = await openCampusAs("ada");
   await ada.consentDialog.waitFor();
   await control.startCall("ada");
