@@ -7,7 +7,7 @@ import { adaAttachedWithSpeakers, present, presentationStatus } from "../support
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) finds nothing in the app, in every state a member meets.
 test.describe("the app is accessible in every state", () => {
   // axe visits every frame (the app and its tiles), which takes a while on a busy machine.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
   test("opened directly, outside the campus: the way back to the campus", async ({ page }) => {
     await page.goto(APP_ORIGIN);
     await expect(page.getByTestId("app-status")).toHaveAttribute("data-state", "not-embedded", { timeout: 30_000 });
@@ -23,7 +23,9 @@ test.describe("the app is accessible in every state", () => {
     await expectNoAppFrameViolations(ada.page);
 
     await ada.app.getByTestId("sign-out").click();
-    await ada.expectState("signed-out");
+    // A call read answered 401 after the sign-out can show the expired view instead: both offer "Sign in".
+    await expect(ada.status).toHaveAttribute("data-state", /^(signed-out|expired)$/);
+    await expect(ada.app.getByTestId("sign-in")).toBeVisible();
     await expectNoAppFrameViolations(ada.page);
   });
 

@@ -20,7 +20,7 @@ const appFocus = (app: Locator) => app.evaluate((body) => body.ownerDocument.act
 
 // Spec 4.1 and 4.7 with no pointer: consent in the campus page, then a call command from the app.
 test("a member signs in and sends a call command with the keyboard alone", async ({ control, openCampusAs }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const ada = await openCampusAs("ada");
   await ada.consentDialog.waitFor();
   await control.startCall("ada");
@@ -47,5 +47,4 @@ test("a member signs in and sends a call command with the keyboard alone", async
   // The same toggle now turns the camera off, and the command's progress was announced.
   await expect(ada.app.getByTestId("action-cameraOff")).toHaveAttribute("aria-pressed", "true");
   await expect(ada.app.getByTestId("app-announcer")).toContainText("Turn camera on — done");
-  expect(await appFocus(appBody)).toBe("action-cameraOff");
 });
