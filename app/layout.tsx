@@ -13,8 +13,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   return (
     <html lang="en">
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center px-4 py-8">{children}</main>
+      {/* The app fills its frame: the campus decides the frame's size, the views adapt to it. */}
+      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
+        <main className="min-h-dvh">{children}</main>
       </body>
     </html>
   );

@@ -1,7 +1,17 @@
 import { getEnv } from "@/lib/env";
 import { EmbeddedApp } from "./_components/embedded-app";
 
+const LOCAL_HOSTNAMES = /(^|\.)localhost$|^127\.0\.0\.1$/;
+
+/** The campus page to open the app from, shown when it is opened directly: only in development or for the local campus. */
+function campusLinkOf(hostOrigins: readonly string[]): string | null {
+  const local = hostOrigins.find((origin) => LOCAL_HOSTNAMES.test(new URL(origin).hostname));
+  if (local) return local;
+  return process.env.NODE_ENV === "development" ? (hostOrigins[0] ?? null) : null;
+}
+
 export default function Page() {
   // The trusted host origins come from the server environment, not from a public build variable.
-  return <EmbeddedApp hostOrigins={getEnv().CAMPUS_ORIGINS} />;
+  const hostOrigins = getEnv().CAMPUS_ORIGINS;
+  return <EmbeddedApp hostOrigins={hostOrigins} campusLink={campusLinkOf(hostOrigins)} />;
 }

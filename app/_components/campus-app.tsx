@@ -1,13 +1,31 @@
 "use client";
 
+import { useFocusHome } from "@/lib/client/focus-home";
 import { useCampusLogin } from "@/lib/client/use-campus-login";
-import { ProblemView } from "./problem-view";
+import { AnnouncerProvider, useAnnounceChange } from "./announcer";
+import { ProblemView, problemTitle } from "./problem-view";
 import { SignedInView } from "./signed-in-view";
 import { ConnectingPanel, StatusPanel } from "./status-panel";
 
+type CampusAppProps = {
+  hostOrigins: readonly string[];
+  /** The local campus page, linked when the app is opened outside it in development. */
+  campusLink: string | null;
+};
+
 /** The app inside the campus frame: the handshake, then the signed-in member or a way forward. */
-export function CampusApp({ hostOrigins }: { hostOrigins: readonly string[] }) {
+export function CampusApp(props: CampusAppProps) {
+  return (
+    <AnnouncerProvider>
+      <CampusViews {...props} />
+    </AnnouncerProvider>
+  );
+}
+
+function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
   const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins);
+  useFocusHome();
+  useAnnounceChange(announcement(view.name));
 
   switch (view.name) {
     case "connecting":
@@ -17,6 +35,13 @@ export function CampusApp({ hostOrigins }: { hostOrigins: readonly string[] }) {
     case "signed-in":
       return <SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />;
     default:
-      return <ProblemView view={view} onSignIn={signIn} />;
+      return <ProblemView view={view} onSignIn={signIn} campusLink={campusLink} />;
   }
+}
+
+function announcement(name: ReturnType<typeof useCampusLogin>["view"]["name"]): string | null {
+  if (name === "connecting") return null;
+  if (name === "signing-in") return "Signing you in. Confirm in the campus page if it asks.";
+  if (name === "signed-in") return "Signed in through the campus.";
+  return problemTitle(name);
 }

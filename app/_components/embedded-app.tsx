@@ -13,6 +13,6 @@ const CampusApp = dynamic(() => import("./campus-app").then((module) => module.C
   loading: () => <ConnectingPanel />,
 });
 
-export function EmbeddedApp({ hostOrigins }: { hostOrigins: readonly string[] }) {
-  return <CampusApp hostOrigins={hostOrigins} />;
+export function EmbeddedApp(props: { hostOrigins: readonly string[]; campusLink: string | null }) {
+  return <CampusApp {...props} />;
 }

@@ -3,19 +3,19 @@ import type { Member, Scope } from "@/lib/contract";
 /** One userinfo field: its value, "Not set" when null, or "Not shared" with the scope that would share it. */
 function MemberField(props: { label: string; testId: string; value: string | null | undefined; scope?: Scope; hint?: string }) {
   return (
-    <div className="grid grid-cols-3 gap-4 py-3">
-      <dt className="text-sm font-medium text-slate-500">{props.label}</dt>
+    <div className="grid grid-cols-3 gap-3 py-2">
+      <dt className="text-xs font-medium text-slate-600">{props.label}</dt>
       <dd data-testid={props.testId} className="col-span-2 text-sm break-all text-slate-900">
         {props.value === undefined ? (
-          <span className="text-slate-400">
+          <span className="text-slate-600">
             Not shared{props.scope ? <span className="text-xs"> · shared with {props.scope}</span> : null}
           </span>
         ) : props.value === null ? (
-          <span className="text-slate-400">Not set</span>
+          <span className="text-slate-600">Not set</span>
         ) : (
           props.value
         )}
-        {props.hint ? <span className="block text-xs text-slate-500">{props.hint}</span> : null}
+        {props.hint ? <span className="block text-xs text-slate-600">{props.hint}</span> : null}
       </dd>
     </div>
   );
@@ -45,11 +45,11 @@ export function MemberDetails({ member }: { member: Member }) {
       <MemberField label="Name" testId="member-name" value={member.name} scope="profile:read" />
       <MemberField label="Country" testId="member-country" value={map(member.countryCode, countryName)} scope="profile:read" />
       <MemberField label="Birthdate" testId="member-birthdate" value={map(member.birthdate, longDate)} scope="birthdate:read" />
-      <div className="grid grid-cols-3 gap-4 py-3">
-        <dt className="text-sm font-medium text-slate-500">Scopes</dt>
+      <div className="grid grid-cols-3 gap-3 py-2">
+        <dt className="text-xs font-medium text-slate-600">Scopes</dt>
         <dd className="col-span-2">
           {member.scopes.length === 0 ? (
-            <span className="text-sm text-slate-500">No scopes — sign-in only</span>
+            <span className="text-sm text-slate-600">No scopes — sign-in only</span>
           ) : (
             <ul className="flex flex-wrap gap-1.5">
               {member.scopes.map((scope) => (

@@ -15,12 +15,26 @@ const COPY: Record<Problem["name"], Copy> = {
   error: { title: "Something went wrong", tone: "danger", action: "sign-in" },
 };
 
+export function problemTitle(name: Problem["name"]): string {
+  return COPY[name].title;
+}
+
 /** Every state that is not signed in, each with the returned message and a way forward. */
-export function ProblemView({ view, onSignIn }: { view: Problem; onSignIn: () => void }) {
+export function ProblemView({ view, onSignIn, campusLink }: { view: Problem; onSignIn: () => void; campusLink: string | null }) {
   const copy = COPY[view.name];
   return (
     <StatusPanel state={view.name} title={copy.title} message={view.message} tone={copy.tone}>
-      {copy.hint ? <p className="text-sm text-slate-500">{copy.hint}</p> : null}
+      {copy.hint ? <p className="text-sm text-slate-600">{copy.hint}</p> : null}
+      {view.name === "not-embedded" && campusLink ? (
+        <a
+          data-testid="campus-link"
+          href={campusLink}
+          target="_top"
+          className="inline-block rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          Open the local campus
+        </a>
+      ) : null}
       {copy.action === "sign-in" ? (
         <Button testId="sign-in" onClick={onSignIn}>
           Sign in

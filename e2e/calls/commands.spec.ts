@@ -8,14 +8,18 @@ test.describe("call commands", () => {
     const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
     const ada = pages[0]!;
     await ada.attachToCall();
-    await ada.app.getByTestId("action-cameraOff").click();
-    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
-
+    // One camera toggle, from the native media status: off, so it sends cameraOn.
     await ada.app.getByTestId("action-cameraOn").click();
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", /pending|working/);
+    await expect(ada.app.getByTestId("action-cameraOn")).toBeDisabled();
     await ada.confirmCommandPrompt();
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
     await expect(ada.page.getByTestId("call-camera")).toHaveAttribute("data-on", "true");
+
+    // On now, the same toggle turns it off, with no prompt.
+    await ada.app.getByTestId("action-cameraOff").click();
+    await expect(ada.commandRows().last()).toHaveAttribute("data-action", "cameraOff");
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
   });
 
   test("host-only actions are refused to others, with the campus's message shown", async ({ control, openCampusAs }) => {
@@ -34,15 +38,16 @@ test.describe("call commands", () => {
     const ada = pages[0]!;
     await ada.attachToCall();
     await control.injectFault("command", "drop", { count: 1 });
-    await ada.app.getByTestId("action-mute").click();
+    // Muting the call audio applies at once (no native prompt).
+    await ada.app.getByTestId("action-playback").click();
     await expect(ada.commandRows()).toHaveCount(1);
     await expect(ada.commandRows().first()).toHaveAttribute("data-status", "applied");
 
     // The campus saw the same clientId twice and made one command of it.
     const commands = await control.commands();
-    expect(commands.filter((c) => c.kind === "action" && c.action === "mute")).toHaveLength(1);
+    expect(commands.filter((c) => c.kind === "playback")).toHaveLength(1);
     const posts = await control.restLog();
-    expect(posts.filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/action")).length).toBeGreaterThanOrEqual(2);
+    expect(posts.filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/playback")).length).toBeGreaterThanOrEqual(2);
   });
 
   test("a command not answered within a minute expires (campus clock)", async ({ control, openCampusAs }) => {
@@ -60,11 +65,11 @@ test.describe("call commands", () => {
     const ada = pages[0]!;
     await ada.attachToCall();
     await control.injectFault("command", "rateLimited", { count: 1, retryAfterSeconds: 3 });
-    await ada.app.getByTestId("action-mute").click();
+    await ada.app.getByTestId("action-playback").click();
     await expect(ada.app.getByTestId("rate-limited")).toBeVisible();
-    await expect(ada.app.getByTestId("action-mute")).toBeDisabled();
+    await expect(ada.app.getByTestId("action-playback")).toBeDisabled();
     await expect(ada.app.getByTestId("rate-limited")).toBeHidden({ timeout: 6_000 });
-    await ada.app.getByTestId("action-mute").click();
+    await ada.app.getByTestId("action-playback").click();
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
   });
 
@@ -76,6 +81,8 @@ test.describe("call commands", () => {
     for (const sim of sims) await control.simulate(callId, sim, "speak");
     await ada.attachToCall();
     const grace = (await control.members()).find((m) => m.username === "grace")!;
+    // Grace is not in the roster: her permanent ID is typed.
+    await ada.app.getByTestId("invite-member").selectOption("by-id");
     await ada.app.getByTestId("invite-recipient").fill(grace.userId);
     await ada.app.getByTestId("invite-role").selectOption("speaker");
     await ada.app.getByTestId("call-invite").click();
@@ -86,6 +93,23 @@ test.describe("call commands", () => {
     await ada.app.getByTestId("invite-role").selectOption("audience");
     await ada.app.getByTestId("call-invite").click();
     await expect(ada.app.getByTestId("command-error").first()).toContainText(/100|full/i);
+  });
+
+  test("invite picks a member from the roster by username and sends their permanent ID", async ({ control, openCampusAs }) => {
+    const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await control.addSimulatedMembers(callId, 1);
+    await ada.attachToCall();
+    const picker = ada.app.getByTestId("invite-member");
+    await expect(picker.locator("option", { hasText: "sim_01" })).toHaveCount(1);
+    await expect(picker.locator("option", { hasText: /^ada/ })).toHaveCount(0);
+    await picker.selectOption({ label: "sim_01 (in the call)" });
+    await expect(picker).toHaveValue(/^usr_/);
+    await expect(ada.app.getByTestId("invite-recipient")).toHaveCount(0);
+    await ada.app.getByTestId("call-invite").click();
+    // The row names the recipient from the userId the command carried.
+    await expect(ada.commandRows().last()).toHaveAttribute("data-kind", "invite");
+    await expect(ada.commandRows().last()).toContainText("Invite sim_01");
   });
 
   test("a changed payload under a reused clientId is refused", async ({ control, openCampusAs, request }) => {

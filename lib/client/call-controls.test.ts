@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import { aParticipant, anActiveGrantView } from "@/lib/testing/call-fixtures";
-import { actionTestId, ownActions, resolveAvatarUrl, rowActions } from "./call-controls";
+import { actionTestId, mediaToggles, ownActions, resolveAvatarUrl, rowActions } from "./call-controls";
 
 const CAMPUS = "http://campus.localhost:4000";
 const ada = aParticipant();
@@ -10,9 +10,18 @@ const linus = aParticipant({ userId: "usr_linus", participationId: "par_linus", 
 
 const grant = (overrides: Partial<ActiveGrantView> = {}) => anActiveGrantView({ participants: [ada, grace, linus], ...overrides });
 
+describe("spec 2 native media status: one toggle per device", () => {
+  it("sends the action that flips what the campus reports", () => {
+    const off = mediaToggles(grant({ media: { ...grant().media, camera: false, microphone: false } }));
+    expect(off.map((toggle) => toggle.next)).toEqual(["cameraOn", "unmute"]);
+    const on = mediaToggles(grant({ media: { ...grant().media, camera: true, microphone: true } }));
+    expect(on.map((toggle) => toggle.next)).toEqual(["cameraOff", "mute"]);
+  });
+});
+
 describe("spec 4.7: the member's own actions", () => {
-  it("a speaker: camera and microphone both ways, leave the stage, leave; the host also ends", () => {
-    expect(ownActions(grant(), "usr_ada", false)).toEqual(["cameraOn", "cameraOff", "unmute", "mute", "stage/leave", "leave", "end"]);
+  it("a speaker: leave the stage, leave; the host also ends (camera and microphone are toggles)", () => {
+    expect(ownActions(grant(), "usr_ada", false)).toEqual(["stage/leave", "leave", "end"]);
     expect(ownActions(grant({ hostUserId: "usr_linus" }), "usr_ada", false)).not.toContain("end");
   });
 

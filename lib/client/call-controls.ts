@@ -26,14 +26,13 @@ export function isHost(grant: ActiveGrantView, userId: string): boolean {
 }
 
 /**
- * The member's own actions. Camera and microphone are a speaker's, both ways at all times: turning
- * off what is off is harmless and applies at once (spec 4.7). `end` is host-only; with moderation
- * open it is offered anyway, to show the refusal.
+ * The member's own actions besides camera and microphone (those are toggles, `mediaToggles`).
+ * `end` is host-only; with moderation open it is offered anyway, to show the refusal.
  */
 export function ownActions(grant: ActiveGrantView, userId: string, moderation: boolean): CallAction[] {
   const actions: CallAction[] = [];
   if (grant.role === "speaker") {
-    actions.push("cameraOn", "cameraOff", "unmute", "mute", "stage/leave");
+    actions.push("stage/leave");
   } else {
     if (grant.stageState === "none") actions.push("stage/request");
     if (grant.stageState === "approved") actions.push("stage/join");
@@ -42,6 +41,20 @@ export function ownActions(grant: ActiveGrantView, userId: string, moderation: b
   actions.push("leave");
   if (isHost(grant, userId) || moderation) actions.push("end");
   return actions;
+}
+
+export type MediaToggle = { device: "camera" | "microphone"; on: boolean; next: CallAction; pairs: readonly CallAction[] };
+
+/**
+ * One toggle per device, from the native media status (spec 2): it sends the action that flips
+ * what the campus reports. Only speakers have camera and microphone (spec 4.7).
+ */
+export function mediaToggles(grant: ActiveGrantView): MediaToggle[] {
+  const { camera, microphone } = grant.media;
+  return [
+    { device: "camera", on: camera, next: camera ? "cameraOff" : "cameraOn", pairs: ["cameraOn", "cameraOff"] },
+    { device: "microphone", on: microphone, next: microphone ? "mute" : "unmute", pairs: ["mute", "unmute"] },
+  ];
 }
 
 /**

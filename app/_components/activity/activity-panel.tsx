@@ -60,7 +60,10 @@ export function ActivityPanel(props: ActivityPanelProps) {
   const participants = props.grant?.status === "active" ? props.grant.participants : [];
 
   return (
-    <section data-testid="activity-panel" aria-label="Shared activity" className="space-y-3 rounded-lg border border-slate-200 p-3">
+    <section data-testid="activity-panel" aria-labelledby="activity-title" className="space-y-3">
+      <h2 id="activity-title" className="text-sm font-semibold">
+        Shared poll
+      </h2>
       {response.state === "joined" ? (
         <>
           <PollView activity={response.activity} participants={participants} userId={props.userId} canVote={grantActive && !disabled} onVote={vote} />
@@ -70,7 +73,7 @@ export function ActivityPanel(props: ActivityPanelProps) {
               <Button testId="activity-invite" size="sm" variant="secondary" disabled={disabled} onClick={invite}>
                 {actions.busy === "activity-invite" ? "Asking the campus…" : "Invite the call"}
               </Button>
-              <p className="text-xs text-slate-500">You choose who to invite in the campus page; they accept there.</p>
+              <p className="text-xs text-slate-600">You choose who to invite in the campus page; they accept there.</p>
               <ControlFeedback control="activity-invite" actions={actions} />
             </div>
           ) : null}
@@ -84,7 +87,7 @@ export function ActivityPanel(props: ActivityPanelProps) {
             <ControlFeedback control="activity-create" actions={actions} />
           </>
         ) : (
-          <p className="text-xs text-slate-500">Starting a shared poll needs calls:control; invitations to one open it here.</p>
+          <p className="text-xs text-slate-600">Starting a shared poll needs calls:control; invitations to one open it here.</p>
         )
       ) : null}
     </section>

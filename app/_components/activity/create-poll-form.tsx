@@ -4,7 +4,7 @@ import { POLL_LIMITS } from "@/lib/activity/poll";
 import { LIMITS } from "@/lib/contract";
 import { Button } from "../status-panel";
 
-const INPUT = "w-full rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600";
+const INPUT = "w-full rounded-lg border border-slate-400 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600";
 
 /** A new shared poll: a question and two to six options. The label is what invitees see in the campus page. */
 export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) => void; disabled: boolean; busy: boolean }) {
@@ -21,8 +21,10 @@ export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) 
   }
 
   return (
-    <form onSubmit={submit} className="space-y-2">
-      <p className="text-sm font-medium">Start a shared poll</p>
+    <form onSubmit={submit} aria-labelledby="create-poll-title" className="space-y-2 rounded-lg border border-slate-200 p-3">
+      <h3 id="create-poll-title" className="text-sm font-semibold">
+        Start a shared poll
+      </h3>
       <TextField testId="activity-question" label="Question" value={question} maxLength={POLL_LIMITS.questionMaxLength} onChange={setQuestion} />
       {options.map((option, index) => (
         <TextField

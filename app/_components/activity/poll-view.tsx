@@ -14,39 +14,49 @@ type PollViewProps = {
 export function PollView({ activity, participants, userId, canVote, onVote }: PollViewProps) {
   const nameOf = (id: string) => participants.find((participant) => participant.userId === id)?.username ?? id;
   const mine = activity.votes.find((vote) => vote.userId === userId)?.option;
+  const total = activity.votes.length;
   return (
     <div data-testid="activity-poll" data-role={activity.role} data-version={activity.version} className="space-y-2">
       <div>
-        <p data-testid="activity-label" className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-          {activity.label}
+        {/* The label is what invitees saw in the campus page; shown only when it says more than the question. */}
+        <p className={activity.label === activity.question ? "hidden" : "text-xs text-slate-600"}>
+          Invitation: <span data-testid="activity-label">{activity.label}</span>
         </p>
-        <p data-testid="activity-poll-question" className="text-sm font-medium">
+        <p data-testid="activity-poll-question" className="text-sm font-semibold">
           {activity.question}
         </p>
       </div>
       <ul className="space-y-1.5">
         {activity.options.map((option, index) => {
           const voters = activity.votes.filter((vote) => vote.option === index).map((vote) => nameOf(vote.userId));
+          const chosen = mine === index;
+          const share = total ? Math.round((voters.length / total) * 100) : 0;
           return (
-            <li key={index} className="flex flex-wrap items-center gap-2">
+            <li key={index} className="space-y-0.5">
+              {/* aria-disabled keeps the focus on the option while a vote is on its way. */}
               <button
                 type="button"
                 data-testid="activity-option-vote"
                 data-option={option}
                 data-votes={voters.length}
-                data-mine={mine === index}
-                disabled={!canVote}
-                onClick={() => onVote(index)}
-                className={`min-w-32 rounded-lg border px-3 py-1.5 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 ${
-                  mine === index ? "border-indigo-500 bg-indigo-50 text-indigo-900" : "border-slate-300 bg-white hover:bg-slate-50"
+                data-mine={chosen}
+                aria-pressed={chosen}
+                aria-disabled={!canVote || undefined}
+                onClick={() => (canVote ? onVote(index) : undefined)}
+                className={`relative flex w-full items-center justify-between gap-2 overflow-hidden rounded-lg border px-3 py-1.5 text-left text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 aria-disabled:cursor-not-allowed ${
+                  chosen ? "border-indigo-600 bg-indigo-50 font-medium text-indigo-950" : "border-slate-400 bg-white hover:bg-slate-50"
                 }`}
               >
-                {option} <span className="text-slate-500">· {voters.length}</span>
+                <span aria-hidden className={`absolute inset-y-0 left-0 ${chosen ? "bg-indigo-100" : "bg-slate-100"}`} style={{ width: `${share}%` }} />
+                <span className="relative">{option}</span>
+                <span className={`relative text-xs ${chosen ? "text-indigo-900" : "text-slate-700"}`}>
+                  {voters.length} {voters.length === 1 ? "vote" : "votes"}
+                </span>
               </button>
               {voters.length ? (
-                <span data-testid="activity-voters" data-option={option} className="text-xs text-slate-500">
+                <p data-testid="activity-voters" data-option={option} className="px-1 text-xs text-slate-600">
                   {voters.join(", ")}
-                </span>
+                </p>
               ) : null}
             </li>
           );

@@ -10,13 +10,14 @@ import { useCallStatus } from "@/lib/client/use-call-status";
 import { useCommands } from "@/lib/client/use-commands";
 import { useGrant } from "@/lib/client/use-grant";
 import { ActivityPanel } from "../activity/activity-panel";
-import { Button } from "../status-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
 import { ActiveCall } from "./active-call";
 import { AttachControl, GrantEnded, WaitingApproval } from "./attach";
 import type { CallOps } from "./call-ops";
+import { CallLayout } from "./call-layout";
 import { CallStatusLine } from "./call-status-line";
-import { CommandList } from "./command-list";
+import { CommandList, WaitingForYou } from "./command-list";
+import { CallPeople } from "./call-people";
 import { NoCall } from "./no-call";
 
 type CallViewProps = {
@@ -25,24 +26,30 @@ type CallViewProps = {
   member: Member;
   /** 401: the login half shows the expired state. */
   onExpired: (error: unknown) => void;
+  /** What the campus shared about the member, at the end of the side panel. */
+  profile: ReactNode;
 };
 
 /** The member's live campus call, for a token with calls:read (spec 1). */
 export function CallView(props: CallViewProps) {
   if (!props.member.scopes.includes("calls:read")) {
     return (
-      <CallSection>
-        <p data-testid="call-scope-missing" className="text-sm text-slate-600">
-          This app can show your campus call once you approve calls:read for it.
-        </p>
-      </CallSection>
+      <CallLayout
+        stage={
+          <p data-testid="call-scope-missing" className="text-sm text-slate-700">
+            This app can show your campus call once you approve calls:read for it.
+          </p>
+        }
+        panel={props.profile}
+      />
     );
   }
   return <CallPanel {...props} canControl={props.member.scopes.includes("calls:control")} />;
 }
 
-function CallPanel({ launch, campusOrigin, member, onExpired, canControl }: CallViewProps & { canControl: boolean }) {
+function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profile }: CallViewProps & { canControl: boolean }) {
   const [accessLoss, setAccessLoss] = useState<AccessLoss | null>(null);
+  const [moderation, setModeration] = useState(false);
   const enabled = accessLoss === null;
   const loseAccess = useCallback((error: unknown) => setAccessLoss(accessLossOf(error)), []);
 
@@ -113,19 +120,22 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl }: Call
     return kind !== undefined && kind !== "expired" && kind !== "access-lost";
   });
 
-  return (
-    <CallSection onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking}>
+  const active = !accessLoss && grant.grant?.status === "active" ? grant.grant : null;
+  const stage = (
+    <>
       <CallStatusLine status={status.status} checking={status.isChecking} />
       {accessLoss ? (
         <AccessLost loss={accessLoss} />
-      ) : grant.grant?.status === "active" ? (
+      ) : active ? (
         <ActiveCall
           {...controls}
-          grant={grant.grant}
+          grant={active}
+          commands={commands.commands}
           userId={member.userId}
           launch={launch}
           campusOrigin={campusOrigin}
           canControl={canControl}
+          moderation={moderation}
           onExpired={onExpired}
           onAccessLost={loseAccess}
           onCallChanged={refreshCallState}
@@ -139,33 +149,23 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl }: Call
           {status.status?.access === "unavailable" ? <NoCall {...controls} canControl={canControl} /> : null}
         </>
       )}
+      {canControl && !accessLoss ? <WaitingForYou commands={commands.commands} participants={active?.participants ?? []} /> : null}
       {readError !== undefined && !accessLoss ? (
         <p data-testid="call-error" role="alert" className="text-sm text-rose-700">
           {errorMessage(readError)}
         </p>
       ) : null}
+    </>
+  );
+  const panel = (
+    <>
+      {active ? <CallPeople {...controls} grant={active} userId={member.userId} campusOrigin={campusOrigin} canControl={canControl} moderation={moderation} onModeration={setModeration} /> : null}
       {accessLoss ? null : (
         <ActivityPanel launch={launch} userId={member.userId} grant={grant.grant} canControl={canControl} onExpired={onExpired} onAccessLost={loseAccess} />
       )}
-      {canControl && !accessLoss ? <CommandList commands={commands.commands} /> : null}
-    </CallSection>
+      {canControl && !accessLoss ? <CommandList commands={commands.commands} participants={active?.participants ?? []} /> : null}
+      {profile}
+    </>
   );
-}
-
-function CallSection(props: { children: ReactNode; onRefresh?: (() => void) | undefined; checking?: boolean }) {
-  return (
-    <section data-testid="call-view" aria-label="Your campus call" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <div className="space-y-4 p-6">
-        <div className="flex items-center justify-between gap-3">
-          <h2 className="text-base font-semibold tracking-tight">Your campus call</h2>
-          {props.onRefresh ? (
-            <Button testId="call-refresh" variant="secondary" size="sm" onClick={props.onRefresh} disabled={props.checking}>
-              {props.checking ? "Checking…" : "Check again"}
-            </Button>
-          ) : null}
-        </div>
-        {props.children}
-      </div>
-    </section>
-  );
+  return <CallLayout stage={stage} panel={panel} onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking} />;
 }

@@ -1,61 +1,76 @@
 import type { CommandView } from "@/lib/api/call-schemas";
-import { NATIVE_CONFIRMATION } from "@/lib/client/call-controls";
-import { isTerminalStatus } from "@/lib/client/call-polling";
+import type { CallParticipant } from "@/lib/contract";
+import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/command-text";
+import { useAnnounceChange } from "../announcer";
 
 const STATUS_TONE: Record<CommandView["status"], string> = {
   pending: "bg-slate-100 text-slate-700",
-  working: "bg-indigo-50 text-indigo-700",
-  applied: "bg-emerald-50 text-emerald-700",
-  declined: "bg-amber-50 text-amber-800",
-  failed: "bg-rose-50 text-rose-700",
-  expired: "bg-slate-100 text-slate-500",
+  working: "bg-indigo-50 text-indigo-800",
+  applied: "bg-emerald-50 text-emerald-800",
+  declined: "bg-amber-50 text-amber-900",
+  failed: "bg-rose-50 text-rose-800",
+  expired: "bg-slate-100 text-slate-700",
 };
 
-function describe(command: CommandView): string {
-  const to = [command.recipientId, command.role ? `as ${command.role}` : ""].filter(Boolean).join(" ");
-  switch (command.kind) {
-    case "start":
-      return to ? `Start a call with ${to}` : "Start a call";
-    case "accept":
-      return "Accept the invitation";
-    case "invite":
-      return to ? `Invite ${to}` : "Invite";
-    case "playback":
-      return command.muted ? "Mute call audio" : "Unmute call audio";
-    case "action":
-      return command.targetId ? `${command.action} (${command.targetId})` : (command.action ?? "action");
-    case "activityInvite":
-      return "Invite to the activity";
-  }
-}
+const STATUS_WORD: Record<CommandView["status"], string> = {
+  pending: "sent",
+  working: "in progress",
+  applied: "done",
+  declined: "declined",
+  failed: "failed",
+  expired: "expired",
+};
 
-/** Spec 4.8: each command of this session with its status until terminal, and the campus's result. */
-export function CommandList({ commands }: { commands: CommandView[] }) {
+/**
+ * Spec 4.8: each command of this session with its status until terminal, and the campus's result,
+ * newest first to the eye; the newest one's progress is announced.
+ */
+export function CommandList({ commands, participants }: { commands: CommandView[]; participants: readonly CallParticipant[] }) {
+  const names = rosterNames(participants);
+  const latest = commands.at(-1);
+  useAnnounceChange(latest ? commandSentence(latest, names) : null);
   if (!commands.length) return null;
   return (
-    <div className="space-y-2">
-      <h3 className="text-sm font-medium">Your requests</h3>
-      <ul data-testid="command-list" className="space-y-1">
-        {commands.map((command) => {
-          const waiting = !isTerminalStatus(command.status);
-          const native = NATIVE_CONFIRMATION.has(command.kind === "action" ? (command.action ?? "") : command.kind);
-          return (
-            <li
-              key={command.ref}
-              data-testid="command-row"
-              data-kind={command.kind}
-              data-action={command.action ?? ""}
-              data-status={command.status}
-              className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm"
-            >
-              <span className="font-mono text-xs text-slate-700">{describe(command)}</span>
-              <span className={`rounded-full px-2 py-0.5 text-xs ${STATUS_TONE[command.status]}`}>{command.status}</span>
-              {waiting && native ? <span className="text-xs text-slate-500">Confirm in the campus page</span> : null}
-              {command.result ? <span className="basis-full text-xs text-slate-500">{command.result.message}</span> : null}
-            </li>
-          );
-        })}
+    <section aria-labelledby="requests-title" className="space-y-2">
+      <h2 id="requests-title" className="text-sm font-semibold">
+        Your requests
+      </h2>
+      {/* DOM order stays oldest first (tests read the last row as the newest); the eye reads newest first. */}
+      <ul data-testid="command-list" className="flex flex-col-reverse gap-1.5">
+        {commands.map((command) => (
+          <li
+            key={command.ref}
+            data-testid="command-row"
+            data-kind={command.kind}
+            data-action={command.action ?? ""}
+            data-status={command.status}
+            className="rounded-lg border border-slate-200 px-2.5 py-1.5 text-sm"
+          >
+            <div className="flex items-start justify-between gap-2">
+              <span className="text-slate-800">{describeCommand(command, names)}</span>
+              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${STATUS_TONE[command.status]}`}>{STATUS_WORD[command.status]}</span>
+            </div>
+            {waitsForMember(command) ? <p className="text-xs font-medium text-indigo-800">Waiting for you in the campus page</p> : null}
+            {command.result ? <p className="text-xs text-slate-600">{command.result.message}</p> : null}
+          </li>
+        ))}
       </ul>
-    </div>
+    </section>
+  );
+}
+
+/** Next to the controls: what the campus page waits for the member to confirm, so it is never out of view. */
+export function WaitingForYou({ commands, participants }: { commands: CommandView[]; participants: readonly CallParticipant[] }) {
+  const waiting = commands.filter(waitsForMember);
+  if (!waiting.length) return null;
+  return (
+    <ul data-testid="waiting-for-you" className="space-y-1 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+      {waiting.map((command) => (
+        <li key={command.ref} className="flex items-center gap-2">
+          <span aria-hidden className="size-2 shrink-0 animate-pulse rounded-full bg-indigo-500" />
+          {commandSentence(command, rosterNames(participants))}
+        </li>
+      ))}
+    </ul>
   );
 }

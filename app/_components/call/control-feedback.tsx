@@ -8,7 +8,7 @@ export function ControlFeedback({ control, actions }: { control: string; actions
       {feedback?.control === control ? (
         <p data-testid="command-error" role="alert" className="text-sm text-rose-700">
           {feedback.message}
-          {feedback.refreshed ? <span className="text-slate-500"> The call changed; its state was refreshed.</span> : null}
+          {feedback.refreshed ? <span className="text-slate-600"> The call changed; its state was refreshed.</span> : null}
         </p>
       ) : null}
       {rateLimit?.control === control ? (

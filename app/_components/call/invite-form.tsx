@@ -1,7 +1,25 @@
+import { useState } from "react";
+import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { ControlProps } from "./call-ops";
+import type { KnownMember } from "./fields";
 import { RecipientForm } from "./recipient-form";
 
-/** Spec 4.7 `invite`: the campus opens its native invitation controls; acceptance shows in the roster later. */
-export function InviteForm(props: ControlProps) {
-  return <RecipientForm {...props} control="invite" title="Invite someone" recipientLabel="Permanent user ID" submitLabel="Invite" onSubmit={props.ops.invite} />;
+/**
+ * Spec 4.7 `invite`: the campus opens its native invitation controls; acceptance shows in the
+ * roster later. The app has no member directory, so it offers whom it has seen in the roster of
+ * this call (someone who left can be invited back), and a typed permanent ID for anyone else.
+ */
+export function InviteForm(props: ControlProps & { grant: ActiveGrantView; userId: string }) {
+  const { participants } = props.grant;
+  const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
+  // Remembered during render (React's "storing information from previous renders").
+  if (participants.some((participant) => seen.get(participant.userId) !== participant.username)) {
+    setSeen(new Map([...seen, ...participants.map((participant) => [participant.userId, participant.username] as const)]));
+  }
+  const inCall = new Set(participants.map((participant) => participant.userId));
+  const members: KnownMember[] = [...seen]
+    .filter(([userId]) => userId !== props.userId)
+    .map(([userId, username]) => ({ userId, username, inCall: inCall.has(userId) }))
+    .sort((a, b) => Number(a.inCall) - Number(b.inCall) || a.username.localeCompare(b.username));
+  return <RecipientForm {...props} control="invite" title="Invite someone" submitLabel="Invite" members={members} onSubmit={props.ops.invite} />;
 }

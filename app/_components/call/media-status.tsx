@@ -2,36 +2,43 @@ import type { ActiveGrantView } from "@/lib/api/call-schemas";
 
 const onOff = (on: boolean) => (on ? "on" : "off");
 
-/** Spec 2: native media status, read-only. Audio of speakers always stays in the host. */
-export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
+/**
+ * Spec 2: native media status, read-only. Audio of speakers always stays in the host. With the
+ * toggles on screen, the member's own camera and microphone are read from them instead.
+ */
+export function MediaStatus({ grant, ownToggles }: { grant: ActiveGrantView; ownToggles: boolean }) {
   const { media, capacity } = grant;
   const username = (participationId: string) =>
     grant.participants.find((participant) => participant.participationId === participationId)?.username ?? participationId;
   return (
-    <div className="space-y-2">
+    <div className="space-y-1.5 text-xs text-slate-700">
       <dl
         data-testid="media-status"
         data-camera={media.camera}
         data-microphone={media.microphone}
         data-playback-muted={media.playbackMuted}
         data-connection={media.connection}
-        className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4"
+        className="flex flex-wrap gap-x-4 gap-y-1"
       >
-        <Fact label="Camera" value={onOff(media.camera)} />
-        <Fact label="Microphone" value={onOff(media.microphone)} />
-        <Fact label="Call audio" value={media.playbackMuted ? "muted" : "playing"} />
+        {ownToggles ? null : (
+          <>
+            <Fact label="Camera" value={onOff(media.camera)} />
+            <Fact label="Microphone" value={onOff(media.microphone)} />
+            <Fact label="Call audio" value={media.playbackMuted ? "muted" : "playing"} />
+          </>
+        )}
         <Fact label="Connection" value={media.connection} />
       </dl>
       {media.speakers.length ? (
-        <ul data-testid="speaker-media" className="flex flex-wrap gap-1.5 text-xs text-slate-600">
-          {media.speakers.map((speaker) => (
+        <ul data-testid="speaker-media" aria-label="Speakers' media" className="flex flex-wrap gap-1.5">
+          {media.speakers.filter((speaker) => !ownToggles || speaker.participationId !== grant.participationId).map((speaker) => (
             <li key={speaker.participationId} className="rounded-full bg-slate-100 px-2 py-0.5">
               {username(speaker.participationId)}: camera {onOff(speaker.camera)}, mic {onOff(speaker.microphone)}
             </li>
           ))}
         </ul>
       ) : null}
-      <p data-testid="call-capacity" className="text-xs text-slate-500">
+      <p data-testid="call-capacity" className="text-slate-600">
         {capacity.members} of {capacity.maxMembers} members · {capacity.seatsTaken} of {capacity.speakerSeats} speaker seats taken
       </p>
     </div>
@@ -40,9 +47,9 @@ export function MediaStatus({ grant }: { grant: ActiveGrantView }) {
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="font-medium">{value}</dd>
+    <div className="flex gap-1">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { RecipientForm } from "./recipient-form";
 export function NoCall(props: ControlProps & { canControl: boolean }) {
   return (
     <div data-testid="call-unavailable" className="space-y-4">
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-700">
         Join or start a call in the campus page, then come back here. Invitations waiting for you do not count until you accept them.
       </p>
       {props.canControl ? (
@@ -17,12 +17,12 @@ export function NoCall(props: ControlProps & { canControl: boolean }) {
             <Button testId="call-accept" variant="secondary" disabled={props.disabled} onClick={props.ops.accept}>
               {props.actions.busy === "accept" ? "Asking the campus…" : "Accept my invitation"}
             </Button>
-            <p className="text-xs text-slate-500">You confirm in the campus page.</p>
+            <p className="text-xs text-slate-600">You confirm in the campus page.</p>
             <ControlFeedback control="accept" actions={props.actions} />
           </div>
         </>
       ) : (
-        <p className="text-xs text-slate-500">Starting a call from this app needs calls:control.</p>
+        <p className="text-xs text-slate-600">Starting a call from this app needs calls:control.</p>
       )}
     </div>
   );
@@ -30,8 +30,8 @@ export function NoCall(props: ControlProps & { canControl: boolean }) {
 
 function StartForm(props: ControlProps) {
   return (
-    <RecipientForm {...props} control="start" title="Start a call" recipientLabel="Invite (permanent user ID)" submitLabel="Start" onSubmit={props.ops.start}>
-      <p className="text-xs text-slate-500">The campus page asks you to confirm the recipient and role.</p>
+    <RecipientForm {...props} control="start" title="Start a call" submitLabel="Start" onSubmit={props.ops.start}>
+      <p className="text-xs text-slate-600">The campus page asks you to confirm the recipient and role.</p>
     </RecipientForm>
   );
 }

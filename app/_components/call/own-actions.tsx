@@ -1,61 +1,91 @@
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView, CommandView } from "@/lib/api/call-schemas";
 import type { CallAction } from "@/lib/contract";
-import { NATIVE_CONFIRMATION, actionTestId, ownActions } from "@/lib/client/call-controls";
+import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call-controls";
+import { isTerminalStatus } from "@/lib/client/call-polling";
+import { ACTION_TEXT } from "@/lib/client/command-text";
 import { Button } from "../status-panel";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
 
-const ACTION_TEXT: Partial<Record<CallAction, string>> = {
-  cameraOn: "Turn camera on",
-  cameraOff: "Turn camera off",
-  unmute: "Unmute",
-  mute: "Mute",
-  leave: "Leave the call",
-  end: "End the call for everyone",
-  "stage/request": "Ask to speak",
-  "stage/join": "Join the stage",
-  "stage/cancel": "Cancel stage request",
-  "stage/leave": "Leave the stage",
-};
-
 export const actionControl = (action: string) => `action:${action}`;
 
+const DEVICE_TEXT = { camera: "Camera", microphone: "Microphone" } as const;
 
-/** The member's own call actions (spec 4.7), only those the grant says they can use, and call audio mute. */
-export function OwnActions(props: ControlProps & { grant: ActiveGrantView; userId: string; moderation: boolean }) {
+type OwnActionsProps = ControlProps & { grant: ActiveGrantView; userId: string; moderation: boolean; commands: CommandView[] };
+
+/** Whether one of these actions was sent and the campus has not settled it yet. */
+function inFlight(commands: CommandView[], actions: readonly CallAction[]): boolean {
+  return commands.some((command) => command.kind === "action" && command.action !== undefined && actions.includes(command.action) && !isTerminalStatus(command.status));
+}
+
+/**
+ * The member's own call controls (spec 4.7): a camera and a microphone toggle that show the native
+ * media status, call audio, then the stage moves, leave and end that the grant allows.
+ */
+export function OwnActions(props: OwnActionsProps) {
   const actions = ownActions(props.grant, props.userId, props.moderation);
   const muted = props.grant.media.playbackMuted;
+  const speaker = props.grant.role === "speaker";
+  const playbackWaiting = props.commands.some((command) => command.kind === "playback" && !isTerminalStatus(command.status));
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap gap-2">
-        {actions.map((action) => (
-          <Button
-            key={action}
-            testId={`action-${actionTestId(action)}`}
-            variant={action === "leave" || action === "end" ? "secondary" : "primary"}
-            size="sm"
-            disabled={props.disabled}
-            onClick={() => props.ops.action(action, actionControl(action))}
-          >
-            {ACTION_TEXT[action] ?? action}
-            {NATIVE_CONFIRMATION.has(action) ? <span className="sr-only"> (confirm in the campus page)</span> : null}
-          </Button>
+      <div role="group" aria-label="Your call controls" className="flex flex-wrap items-center gap-2">
+        {mediaToggles(props.grant).map((toggle) => (
+          <DeviceToggle key={toggle.device} toggle={toggle} speaker={speaker} waiting={inFlight(props.commands, toggle.pairs)} {...props} />
         ))}
         <Button
           testId="action-playback"
           variant="secondary"
           size="sm"
-          disabled={props.disabled}
+          pressed={!muted}
+          disabled={props.disabled || playbackWaiting}
           onClick={() => props.ops.playback(!muted)}
         >
-          {muted ? "Unmute call audio" : "Mute call audio"}
+          <StateDot on={!muted} /> Call audio <span className="font-normal text-slate-600">{muted ? "muted" : "playing"}</span>
         </Button>
+        <span aria-hidden className="mx-1 hidden h-6 w-px bg-slate-200 sm:block" />
+        {actions.map((action) => (
+          <Button
+            key={action}
+            testId={`action-${actionTestId(action)}`}
+            variant={action === "leave" || action === "end" ? "danger" : "secondary"}
+            size="sm"
+            disabled={props.disabled || inFlight(props.commands, [action])}
+            onClick={() => props.ops.action(action, actionControl(action))}
+          >
+            {ACTION_TEXT[action]}
+            {NATIVE_CONFIRMATION.has(action) ? <span className="sr-only"> (confirm in the campus page)</span> : null}
+          </Button>
+        ))}
       </div>
-      <p className="text-xs text-slate-500">Camera on, unmute, joining the stage, leaving and ending are confirmed in the campus page.</p>
-      {actions.map((action) => (
+      {speaker ? null : <p className="text-xs text-slate-600">Camera and microphone are for speakers: ask to speak, then join the stage.</p>}
+      {[...mediaToggles(props.grant).map((toggle) => toggle.next), ...actions].map((action) => (
         <ControlFeedback key={action} control={actionControl(action)} actions={props.actions} />
       ))}
       <ControlFeedback control="playback" actions={props.actions} />
     </div>
   );
+}
+
+/** One device, one button: pressed while the campus reports it on; it sends the opposite action. */
+function DeviceToggle(props: OwnActionsProps & { toggle: MediaToggle; speaker: boolean; waiting: boolean }) {
+  const { toggle } = props;
+  const state = props.waiting ? "waiting…" : toggle.on ? "on" : "off";
+  return (
+    <Button
+      testId={`action-${actionTestId(toggle.next)}`}
+      variant={toggle.on ? "primary" : "secondary"}
+      size="sm"
+      pressed={toggle.on}
+      disabled={props.disabled || props.waiting || !props.speaker}
+      onClick={() => props.ops.action(toggle.next, actionControl(toggle.next))}
+    >
+      <StateDot on={toggle.on} /> {DEVICE_TEXT[toggle.device]} <span className={toggle.on ? "font-normal" : "font-normal text-slate-600"}>{state}</span>
+      {NATIVE_CONFIRMATION.has(toggle.next) ? <span className="sr-only"> (turning it on is confirmed in the campus page)</span> : null}
+    </Button>
+  );
+}
+
+function StateDot({ on }: { on: boolean }) {
+  return <span aria-hidden className={`mr-1 inline-block size-2 rounded-full ${on ? "bg-emerald-400" : "bg-slate-400"}`} />;
 }

@@ -1,37 +1,44 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import type { CallRole } from "@/lib/contract";
 import { Button } from "../status-panel";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
-import { RoleSelect, UserIdField, recipientBody } from "./fields";
+import { MemberSelect, RoleSelect, UserIdField, recipientBody, type KnownMember, BY_ID } from "./fields";
 
 type RecipientFormProps = ControlProps & {
-  /** `start` or `invite`: names its test IDs (`<control>-recipient`, `<control>-role`, `call-<control>`) and its feedback. */
+  /** `start` or `invite`: names its test IDs (`<control>-member`, `<control>-recipient`, `<control>-role`, `call-<control>`) and its feedback. */
   control: "start" | "invite";
   title: string;
-  recipientLabel: string;
   submitLabel: string;
+  /** Members to pick from by username; without them (no roster yet) the permanent ID is typed. */
+  members?: readonly KnownMember[];
   onSubmit: (body: ReturnType<typeof recipientBody>) => void;
   children?: ReactNode;
 };
 
 /** Spec 4.7 start and invite: an optional recipient and role; the campus confirms both natively. */
-export function RecipientForm({ actions, disabled, control, title, recipientLabel, submitLabel, onSubmit, children }: RecipientFormProps) {
-  const [recipientId, setRecipientId] = useState("");
+export function RecipientForm({ actions, disabled, control, title, submitLabel, members, onSubmit, children }: RecipientFormProps) {
+  const [picked, setPicked] = useState("");
+  const [typedId, setTypedId] = useState("");
   const [role, setRole] = useState<CallRole | "">("");
+  const titleId = useId();
+  const typing = members === undefined || picked === BY_ID;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit(recipientBody(recipientId, role));
+    onSubmit(recipientBody(typing ? typedId : picked, role));
   }
 
   return (
-    <form onSubmit={submit} className="space-y-2 rounded-lg border border-slate-200 p-3">
-      <p className="text-sm font-medium">{title}</p>
+    <form onSubmit={submit} aria-labelledby={titleId} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3">
+      <h3 id={titleId} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {members ? <MemberSelect testId={`${control}-member`} members={members} value={picked} onChange={setPicked} /> : null}
       <div className="flex flex-wrap items-end gap-2">
-        <UserIdField testId={`${control}-recipient`} label={recipientLabel} value={recipientId} onChange={setRecipientId} />
+        {typing ? <UserIdField testId={`${control}-recipient`} label="Permanent user ID" value={typedId} onChange={setTypedId} /> : null}
         <RoleSelect testId={`${control}-role`} value={role} onChange={setRole} />
-        <Button testId={`call-${control}`} type="submit" disabled={disabled}>
+        <Button testId={`call-${control}`} type="submit" size="sm" className="py-2" disabled={disabled}>
           {actions.busy === control ? "Asking the campus…" : submitLabel}
         </Button>
       </div>

@@ -55,10 +55,10 @@ function RosterRow({ participant, ...props }: RosterProps & { participant: CallP
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium">
             {participant.username}
-            {isYou ? <span className="font-normal text-slate-500"> (you)</span> : null}
+            {isYou ? <span className="font-normal text-slate-600"> (you)</span> : null}
             {isHost ? <span className="ml-1.5 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-normal text-indigo-700">host</span> : null}
           </p>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-600">
             {participant.role}
             {participant.presence === "connected" ? "" : ` · ${participant.presence}`}
             {STAGE_TEXT[participant.stageState] ? ` · ${STAGE_TEXT[participant.stageState]}` : ""}

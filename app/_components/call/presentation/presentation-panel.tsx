@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { PresentationMode } from "@/lib/contract";
 import type { LaunchCredentials } from "@/lib/client/fetcher";
@@ -17,13 +17,15 @@ type PresentationPanelProps = {
   onExpired: (error: unknown) => void;
   onAccessLost: (error: unknown) => void;
   onCallChanged: () => void;
+  /** The member's controls, between the tiles and the presentation's settings. */
+  children?: ReactNode;
 };
 
 /**
  * Spec 3 and 4.9-4.10: present the call in this app, as video tiles of chosen speakers or audio
  * only. One click prepares, mounts the tiles and commits; a new selection prepares a new presentation.
  */
-export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAccessLost, onCallChanged }: PresentationPanelProps) {
+export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAccessLost, onCallChanged, children }: PresentationPanelProps) {
   const { presentation, starting, releasing, error, start, release } = usePresentation(launch, campusOrigin, { onExpired, onAccessLost, onCallChanged });
   const [mode, setMode] = useState<PresentationMode>("video");
   const [anyParticipant, setAnyParticipant] = useState(false);
@@ -37,17 +39,28 @@ export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAc
   const needsPick = mode === "video" && selected.length === 0 && tileCandidates(grant, false).length > 0;
 
   return (
-    <section data-testid="presentation" aria-label="Present the call in this app" className="space-y-3 rounded-lg border border-slate-200 p-3">
+    <>
+      {presentation?.tiles.length ? (
+        <PresentationTiles presentation={presentation} participants={grant.participants} />
+      ) : (
+        <div className="flex min-h-20 items-center justify-center rounded-lg border border-dashed border-slate-300 px-4 py-3 text-center text-sm text-slate-600">
+          {live && presentation.mode === "audioOnly"
+            ? "Audio only: the call is presented here without video."
+            : "Choose speakers below and present the call here: their video shows in this space."}
+        </div>
+      )}
+      {children}
+    <section data-testid="presentation" aria-labelledby="presentation-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-medium">Present the call here</h3>
-        <label className="flex items-center gap-1.5 text-xs text-slate-600">
+        <h3 id="presentation-title" className="text-sm font-semibold">Present the call here</h3>
+        <label className="flex items-center gap-1.5 text-xs text-slate-700">
           Show
           <select
             data-testid="presentation-mode"
             value={mode}
             disabled={busy}
             onChange={(event) => setMode(event.target.value === "audioOnly" ? "audioOnly" : "video")}
-            className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+            className="rounded border border-slate-400 bg-white px-1.5 py-1 text-xs"
           >
             <option value="video">Video tiles</option>
             <option value="audioOnly">Audio only</option>
@@ -65,7 +78,7 @@ export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAc
           onAnyParticipant={setAnyParticipant}
         />
       ) : (
-        <p className="text-xs text-slate-500">No tiles: the campus stops incoming video and keeps speaker audio playing.</p>
+        <p className="text-xs text-slate-600">No tiles: the campus stops incoming video and keeps speaker audio playing.</p>
       )}
       <div className="flex flex-wrap items-center gap-2">
         <Button testId="presentation-start" size="sm" disabled={busy || needsPick} onClick={() => void start(mode, mode === "video" ? selected : [])}>
@@ -94,7 +107,7 @@ export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAc
           {error}
         </p>
       ) : null}
-      {presentation?.tiles.length ? <PresentationTiles presentation={presentation} participants={grant.participants} /> : null}
     </section>
+    </>
   );
 }

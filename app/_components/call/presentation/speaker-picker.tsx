@@ -34,15 +34,15 @@ export function SpeakerPicker(props: SpeakerPickerProps) {
                     onChange={(event) => props.onToggle(candidate.participationId, event.target.checked)}
                   />
                   {candidate.username}
-                  {candidate.participationId === props.ownParticipationId ? <span className="text-slate-500">(you)</span> : null}
-                  {props.anyParticipant && candidate.role !== "speaker" ? <span className="text-xs text-slate-500">{candidate.role}</span> : null}
+                  {candidate.participationId === props.ownParticipationId ? <span className="text-slate-600">(you)</span> : null}
+                  {props.anyParticipant && candidate.role !== "speaker" ? <span className="text-xs text-slate-600">{candidate.role}</span> : null}
                 </label>
               </li>
             );
           })}
         </ul>
       ) : (
-        <p className="text-sm text-slate-500">Nobody is on the stage.</p>
+        <p className="text-sm text-slate-600">Nobody is on the stage.</p>
       )}
       <label className="flex items-center gap-1.5 text-xs text-slate-600">
         <input

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import type { CommandView } from "@/lib/api/call-schemas";
+import { aParticipant } from "@/lib/testing/call-fixtures";
+import { commandSentence, describeCommand, rosterNames, waitsForMember } from "./command-text";
+
+const grace = aParticipant({ userId: "usr_grace", participationId: "par_grace", username: "grace" });
+const names = rosterNames([grace]);
+const command = (overrides: Partial<CommandView>): CommandView => ({
+  ref: "cmd_1",
+  kind: "action",
+  status: "pending",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  ...overrides,
+});
+
+describe("requests read as sentences (spec 4.7-4.8)", () => {
+  it("a native action waiting for the member says where to answer", () => {
+    expect(commandSentence(command({ action: "cameraOn" }), names)).toBe("Turn camera on — waiting for you in the campus page");
+    expect(waitsForMember(command({ action: "cameraOn", status: "applied" }))).toBe(false);
+  });
+
+  it("an action that needs no confirmation reads its status", () => {
+    expect(commandSentence(command({ action: "cameraOff", status: "applied" }), names)).toBe("Turn camera off — done");
+    expect(commandSentence(command({ kind: "playback", muted: true, status: "expired" }), names)).toMatch(/^Mute the call audio — expired/);
+  });
+
+  it("names people by their roster username, the ID only when they are not in it", () => {
+    expect(describeCommand(command({ kind: "invite", recipientId: "usr_grace", role: "speaker" }), names)).toBe("Invite grace as a speaker");
+    expect(describeCommand(command({ kind: "invite", recipientId: "usr_other" }), names)).toBe("Invite usr_other");
+    expect(describeCommand(command({ kind: "invite" }), names)).toBe("Invite someone you choose");
+    expect(describeCommand(command({ action: "stage/approve", targetId: "par_grace" }), names)).toBe("Let grace speak");
+  });
+});
