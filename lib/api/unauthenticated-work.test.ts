@@ -57,7 +57,7 @@ describe("the memory store of login states is bounded", () => {
 
   it("the app's own store holds at most MAX_PENDING_STATES", async () => {
     const store = getSessionStores().pendingStates;
-    const state = { sid: "sid", launchId: "launch", campusOrigin: CAMPUS_ORIGIN, expiresAt: Date.now() + 300_000 };
+    const state = { sid: "sid", launchId: "launch", campusOrigin: CAMPUS_ORIGIN, renewal: false, expiresAt: Date.now() + 300_000 };
     for (let i = 0; i <= MAX_PENDING_STATES; i++) await store.set(`state:cap-${i}`, state, 300);
     expect(await store.get("state:cap-0")).toBeUndefined();
     expect(await store.get(`state:cap-${MAX_PENDING_STATES}`)).toEqual(state);

@@ -11,7 +11,7 @@ import {
   resolveClientAddress,
 } from "./client-address";
 
-const toHeaders = (request: IncomingMessage) => new Headers(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+const toHeaders = (request: IncomingMessage) => new Headers(Object.entries(request.headers).map(([name, value]): [string, string] => [name, String(value)]));
 
 describe("the client address for rate limits comes from the socket unless a trusted proxy is configured", () => {
   it("without a trusted proxy, X-Forwarded-For is the client's own word and ignored", () => {
