@@ -97,6 +97,7 @@ describe.skipIf(!hasRedisServer)("logs under Redis and campus faults hold no sec
       headers: {
         "content-type": "application/json",
         "x-campus-launch": LAUNCH,
+        host: new URL(APP).host,
         origin: APP,
         "sec-fetch-site": "same-origin",
         ...(cookie ? { cookie } : {}),
