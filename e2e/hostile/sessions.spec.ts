@@ -8,6 +8,8 @@ import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
 const COOKIE_PREFIX = "__Host-app_session_";
 /** lib/session/cookie.ts MAX_SESSION_COOKIES: launches that keep a cookie in one browser. */
 const MAX_SESSION_COOKIES = 4;
+/** lib/session/lifetime.ts RENEWAL_GRACE_SECONDS: how long a renewed session's old handle still leads to it. */
+const RENEWAL_GRACE_SECONDS = 15;
 
 /** The session cookies the browser holds for the app (partitioned under the campus), newest last. */
 async function sessionCookies(context: BrowserContext) {
@@ -59,7 +61,7 @@ test.describe("hostile: the visitor session", () => {
     expect(JSON.parse(replay.body)).toMatchObject({ error: { code: "INVALID_TOKEN" } });
   });
 
-  test("a renewal login gets a new session id: the old handle is dead, the new one works", async ({ control, browser }) => {
+  test("a renewal login gets a new session id: the old handle only leads there for the grace, then is dead", async ({ control, browser }) => {
     void control;
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -75,8 +77,11 @@ test.describe("hostile: the visitor session", () => {
 
     const renewed = (await sessionCookies(context)).find((candidate) => cookie.startsWith(`${candidate.name}=`))!;
     expect(`${renewed.name}=${renewed.value}`).not.toBe(cookie);
-    expect((await appRequest("GET", "/api/me", { launchId, cookie })).status).toBe(401);
     expect((await appRequest("GET", "/api/me", { launchId, cookie: `${renewed.name}=${renewed.value}` })).status).toBe(200);
+    // The app's clock is real: the grace for requests in flight (lib/session/lifetime.ts) is waited out.
+    await expect
+      .poll(async () => (await appRequest("GET", "/api/me", { launchId, cookie })).status, { timeout: (RENEWAL_GRACE_SECONDS + 10) * 1000, intervals: [1_000] })
+      .toBe(401);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
+import { RENEWAL_GRACE_SECONDS } from "@/lib/session/lifetime";
 import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, authDeps, fakeClock } from "@/lib/testing/fixtures";
 import { login } from "./login";
 import { INVALID_STATE, issueState } from "./state";
@@ -105,8 +106,9 @@ describe("spec 5.3.5: login", () => {
     expect(campus.requests).toHaveLength(1);
   });
 
-  it("a fresh code in the same launch renews the session under a new sid: the old handle is dead, the call and activity move", async () => {
-    const deps = authDeps();
+  it("a fresh code in the same launch renews the session under a new sid: the call and activity move, the old handle leads there briefly, then is dead", async () => {
+    const clock = fakeClock();
+    const deps = authDeps({ now: clock.now });
     const first = await startLogin(deps);
     const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
     const oldSid = (await unsealHandle(signedIn.handle, TEST_SECRET))?.sid ?? "";
@@ -119,6 +121,10 @@ describe("spec 5.3.5: login", () => {
     const newSid = (await unsealHandle(renewed.handle, TEST_SECRET))?.sid ?? "";
 
     expect(newSid).not.toBe(oldSid);
+    // The old record keeps no token: it only names the new session, for requests already in flight.
+    expect(await deps.sessions.get(oldSid)).toEqual(expect.not.objectContaining({ accessToken: expect.anything() }));
+    expect((await getVisitorSession(aCarrier(LAUNCH, { cookie: signedIn.handle }), deps)).sid).toBe(newSid);
+    clock.advance(RENEWAL_GRACE_SECONDS);
     expect(await deps.sessions.get(oldSid)).toBeUndefined();
     await expect(getVisitorSession(aCarrier(LAUNCH, { cookie: signedIn.handle }), deps)).rejects.toMatchObject({ status: 401 });
     expect(await deps.callState.getGrant(newSid)).toMatchObject({ grantId: "grt_1" });
@@ -145,7 +151,8 @@ describe("spec 5.3.5: login", () => {
   });
 
   it("a cookieless renewal sends its handle in the header and gets a new one", async () => {
-    const deps = authDeps();
+    const clock = fakeClock();
+    const deps = authDeps({ now: clock.now });
     const first = await startLogin(deps);
     const { body } = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH), deps);
     const header = body.sessionHandle ?? "";
@@ -154,6 +161,7 @@ describe("spec 5.3.5: login", () => {
     const newHeader = renewed.body.sessionHandle ?? "";
     expect((await unsealHandle(newHeader, TEST_SECRET))?.sid).not.toBe((await unsealHandle(header, TEST_SECRET))?.sid);
     await expect(getVisitorSession(aCarrier(LAUNCH, { header: newHeader }), deps)).resolves.toMatchObject({ launchId: LAUNCH });
+    clock.advance(RENEWAL_GRACE_SECONDS);
     await expect(getVisitorSession(aCarrier(LAUNCH, { header }), deps)).rejects.toMatchObject({ status: 401 });
   });
 

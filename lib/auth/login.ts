@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { randomToken } from "@/lib/security/random";
 import { assertSameLaunch, type SessionCarrier } from "@/lib/session/carrier";
 import { sealHandle, unsealHandle } from "@/lib/session/handle";
-import { getLiveSession, sessionTtlSeconds } from "@/lib/session/lifetime";
+import { RENEWAL_GRACE_SECONDS, getLiveSession, sessionTtlSeconds } from "@/lib/session/lifetime";
 import type { PendingState, SessionHandle, SessionRecord } from "@/lib/session/records";
 import type { AuthDeps } from "./deps";
 import { INVALID_STATE, consumeState } from "./state";
@@ -48,7 +48,7 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
     lastSeenAt: now,
   };
   await deps.sessions.set(record.sid, record, sessionTtlSeconds(record, now));
-  await endPreviousSession(pending.sid, renewal ? record.sid : undefined, deps);
+  await endPreviousSession(pending.sid, renewal ? record : undefined, deps);
 
   const handle = await sealHandle({ sid: record.sid, launchId: pending.launchId }, deps.sessionSecret);
   // Cookieless mode (no cookie reached the frame, as in Safari): the page keeps the handle in memory.
@@ -65,19 +65,26 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
 }
 
 /**
- * The session the state named ends: its handle is dead from now on. Its call state and activity
- * access move to the new session when the same member renewed, and are cleared otherwise.
+ * The session the state named ends. Its call state and activity access move to the new session
+ * when the same member renewed, and are cleared otherwise. A renewed session's old record stays
+ * RENEWAL_GRACE_SECONDS, without its token, naming the new one: a heartbeat or poll already in
+ * flight with the old handle then finds the new session rather than a 401 that would end the view.
  */
-async function endPreviousSession(previousSid: string, renewedSid: string | undefined, deps: AuthDeps) {
-  if (renewedSid) {
-    await deps.callState.move(previousSid, renewedSid);
-    const access = await deps.activityAccess.delete(previousSid);
-    if (access) await deps.activityAccess.set(renewedSid, access, ACTIVITY_ACCESS_TTL_SECONDS);
-  } else {
+async function endPreviousSession(previousSid: string, renewed: SessionRecord | undefined, deps: AuthDeps) {
+  if (!renewed) {
     await deps.callState.clear(previousSid);
     await deps.activityAccess.delete(previousSid);
+    await deps.sessions.delete(previousSid);
+    return;
   }
-  await deps.sessions.delete(previousSid);
+  await deps.callState.move(previousSid, renewed.sid);
+  const access = await deps.activityAccess.delete(previousSid);
+  if (access) await deps.activityAccess.set(renewed.sid, access, ACTIVITY_ACCESS_TTL_SECONDS);
+  // A newer version than the one any request in flight read: its write-back is refused (store.ts).
+  const version = ((await deps.sessions.get(previousSid))?.version ?? 0) + 1;
+  const { launchId, campusOrigin, createdAt, lastSeenAt } = renewed;
+  const pointer: SessionRecord = { sid: previousSid, version, launchId, campusOrigin, createdAt, lastSeenAt, renewedTo: renewed.sid };
+  await deps.sessions.set(previousSid, pointer, RENEWAL_GRACE_SECONDS);
 }
 
 /**

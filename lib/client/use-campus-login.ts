@@ -26,6 +26,11 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
   const launchRef = useRef<LaunchCredentials | null>(null);
   // Each run takes a number; a newer run, a sign-out, an error view or a new bridge makes older runs stale.
   const runRef = useRef(0);
+  // Whether API errors still speak for the session on screen: not once a sign-out began.
+  const sessionShownRef = useRef(false);
+  useEffect(() => {
+    sessionShownRef.current = view.name === "signed-in";
+  }, [view]);
 
   const run = useCallback(async (mode: "interactive" | "renewal") => {
     const bridge = bridgeRef.current;
@@ -83,6 +88,7 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
     const launch = launchRef.current;
     if (!launch) return;
     runRef.current++;
+    sessionShownRef.current = false;
     try {
       await appApi.logout(launch);
       launchRef.current = { launchId: launch.launchId };
@@ -92,9 +98,15 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
     }
   }, []);
 
-  /** An API call failed (a 401 INVALID_TOKEN included): stop and show why. */
+  /**
+   * An API call of the signed-in view failed (a 401 INVALID_TOKEN included): stop and show why. A
+   * poll still in flight when the member signed out answers for a session that is over: its 401 is
+   * expected, and must neither replace "signed out" nor stop a sign-in started since.
+   */
   const reportError = useCallback(
     (error: unknown) => {
+      if (!sessionShownRef.current) return;
+      sessionShownRef.current = false;
       stopRuns();
       setView(viewForError(error));
     },

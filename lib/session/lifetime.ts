@@ -14,6 +14,12 @@ export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 12 * 60 * 60;
 /** Without a request for this long the session ends. Twice the token's 900 s, so an open page's renewal always fits. */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 30 * 60;
 
+/**
+ * How long a renewed session's old handle still leads to the new session: longer than one request
+ * in flight (a heartbeat every 5 s, spec 4.9, and the app's campus timeout), far shorter than a login.
+ */
+export const RENEWAL_GRACE_SECONDS = 15;
+
 /** The idle clock is written at most this often: not one store write per heartbeat (spec 4.9: every 5 s). */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -34,10 +40,12 @@ export async function getLiveSession(
   launchId: string,
   now: number,
 ): Promise<SessionRecord | undefined> {
-  const record = await sessions.get(sid);
-  if (!record || record.launchId !== launchId) return undefined;
+  const found = await sessions.get(sid);
+  // One hop only: a renewed session's old record names the new one (login.ts) and holds no token.
+  const record = found?.renewedTo === undefined ? found : await sessions.get(found.renewedTo);
+  if (!record || record.launchId !== launchId || record.renewedTo !== undefined) return undefined;
   if (isLiveSession(record, now)) return record;
-  await sessions.deleteIfVersion(sid, record.version);
+  await sessions.deleteIfVersion(record.sid, record.version);
   return undefined;
 }
 

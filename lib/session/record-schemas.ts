@@ -28,4 +28,5 @@ export const sessionRecordSchema: z.ZodType<SessionRecord> = z.object({
   member: memberSchema.optional(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
+  renewedTo: z.string().optional(),
 });

@@ -32,6 +32,11 @@ export type SessionRecord = {
   createdAt: number;
   /** Epoch milliseconds: the last request that found the session; the idle timeout counts from it. */
   lastSeenAt: number;
+  /**
+   * Set on the old record when the same member renewed the login: for a few seconds, requests
+   * already in flight with the old handle are answered by the new session instead of a 401.
+   */
+  renewedTo?: string;
 };
 
 /** What the browser holds, sealed: which session, for which launch. Never a token. */
