@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { createCampus } from "./app";
 import { CampusConfigError, readCampusConfig } from "./config";
@@ -22,6 +23,9 @@ function listen(server: Server, port: number, host: string): Promise<ListenError
 
 /** `npm run campus`: the only file that listens. */
 async function startCampus() {
+  // The project's one .env serves the app and the campus alike (README, Configure); a variable
+  // already set in the environment wins over the file.
+  if (existsSync(".env")) process.loadEnvFile(".env");
   const config = readCampusConfig(process.env);
   const campus = createCampus({ origin: config.origin, registration: { file: config.registrationPath } });
   const listening: string[] = [];
