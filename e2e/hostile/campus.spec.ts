@@ -2,7 +2,7 @@ import net from "node:net";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { CAMPUS_API, CAMPUS_ORIGIN } from "../support/origins";
-import registration from "../../campus/registration.json" with { type: "json" };
+import { registration } from "../support/local-env";
 
 // campus/policy.ts: the local campus is a dev tool no other site can drive, with the app's body limit.
 const FOREIGN_ORIGIN = "http://evil.example";

@@ -10,19 +10,20 @@ test.describe("exactly once, across clicks", () => {
     const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
     const ada = pages[0]!;
     await ada.attachToCall();
-    // The campus handles each attempt in full and closes the connection without an answer.
+    // The campus handles each attempt in full and closes the connection without an answer. Camera-on
+    // waits for the member in the campus page (spec 4.7), so the toggle still offers it afterwards.
     await control.injectFault("command", "drop", { count: APP_ATTEMPTS });
-    await ada.app.getByTestId("action-mute").click();
+    await ada.app.getByTestId("action-cameraOn").click();
     await expect(ada.app.getByTestId("command-error").first()).toBeVisible({ timeout: 20_000 });
     const attempts = (await control.restLog()).filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/action"));
     expect(attempts).toHaveLength(APP_ATTEMPTS);
 
-    // The campus answers again; the member, seeing the error, clicks once more.
-    await ada.app.getByTestId("action-mute").click();
+    // The campus answers again; the member, seeing the error, clicks once more, then confirms.
+    await ada.app.getByTestId("action-cameraOn").click();
+    await ada.confirmCommandPrompt();
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
 
-    const mutes = (await control.commands()).filter((command) => command.kind === "action" && command.action === "mute");
-    expect(mutes).toHaveLength(1);
+    expect((await control.commands()).filter((command) => command.kind === "action" && command.action === "cameraOn")).toHaveLength(1);
     const posts = (await control.restLog()).filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/action"));
     expect(posts).toHaveLength(APP_ATTEMPTS + 1);
   });
