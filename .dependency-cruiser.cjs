@@ -1,0 +1,90 @@
+/*
+ * The project's layers, checked by `npm run lint` (docs/architecture.md draws them).
+ *
+ * A module may import its own layer and the layers listed before it, never one after it. Type
+ * imports count too: a type imported "back up" is still a loop a reader must follow. Tests may
+ * reach across layers (they build whole scenarios); nothing else may import test support.
+ */
+
+/** Server layers, lowest first. */
+const SERVER_LAYERS = [
+  // The campus platform's contract: spec schemas, shared with the local campus.
+  ["contract", "^lib/contract/"],
+  // Pure, client-safe building blocks: the error vocabulary, backoff, the app's own wire schemas.
+  ["shared", "^lib/(errors|backoff)\\.ts$|^lib/(shared|wire)/"],
+  // Process plumbing: environment, logging, security limits, the route wrapper's input rules.
+  ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http)/"],
+  // The only code that talks to the campus API.
+  ["campus-api", "^lib/campus-api/"],
+  ["session", "^lib/session/"],
+  ["auth", "^lib/auth/"],
+  ["calls", "^lib/calls/"],
+  ["features", "^lib/(presentations|activity)/"],
+  // Builds the server's dependencies and the wrappers routes use; the routes themselves.
+  ["server", "^lib/server/"],
+  // Route handlers, the server-rendered pages, and the proxy.
+  ["routes", "^app/(api/|[^/]+\\.tsx?$)|^(proxy|instrumentation)\\.ts$"],
+];
+
+const TEST_FILE = "\\.test\\.tsx?$";
+
+const layerRules = SERVER_LAYERS.slice(0, -1).map(([name, path], index) => ({
+  name: `layer-${name}`,
+  comment: `${name} imports only itself and the layers below it (.dependency-cruiser.cjs).`,
+  severity: "error",
+  from: { path, pathNot: TEST_FILE },
+  to: { path: SERVER_LAYERS.slice(index + 1).map(([, higher]) => `(${higher})`).join("|") },
+}));
+
+/** Code that runs in the browser: the page's components and hooks. */
+const CLIENT = "^lib/client/|^app/_components/|^app/(error|global-error)\\.tsx$";
+/** What browser code may import from the app: the contract and the client-safe layer. */
+const CLIENT_SAFE = "^lib/contract/|^lib/(errors|backoff)\\.ts$|^lib/(shared|wire|client)/|^app/_components/|^app/globals\\.css$";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "No import cycle anywhere, in the app or the local campus.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    ...layerRules,
+    {
+      name: "client-imports-no-server-code",
+      comment: "Browser code imports only the contract and client-safe modules, never server modules.",
+      severity: "error",
+      from: { path: CLIENT, pathNot: TEST_FILE },
+      to: { path: "^(lib|app)/", pathNot: CLIENT_SAFE },
+    },
+    {
+      name: "campus-imports-only-the-contract",
+      comment: "The local campus takes only the contract from the app.",
+      severity: "error",
+      from: { path: "^campus/" },
+      to: { path: "^(lib|app)/", pathNot: "^lib/contract/" },
+    },
+    {
+      name: "app-never-imports-the-campus",
+      comment: "The app talks to the campus over HTTP only, as it would to the real one.",
+      severity: "error",
+      from: { path: "^(lib|app)/|^(proxy|instrumentation)\\.ts$" },
+      to: { path: "^campus/" },
+    },
+    {
+      name: "test-support-only-in-tests",
+      comment: "Fixtures and contracts for tests stay out of the shipped code.",
+      severity: "error",
+      from: { path: "^(lib|app|campus)/", pathNot: `${TEST_FILE}|^lib/testing/|^campus/test-support/` },
+      to: { path: "^lib/testing/|^campus/test-support/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|\\.next)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
