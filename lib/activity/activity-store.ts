@@ -1,5 +1,5 @@
 import "server-only";
-import type { PollDefinition, PollState } from "./poll";
+import type { PollDefinition, PollState } from "@/lib/shared/poll";
 
 /*
  * The app's own activity sessions, keyed by their server-generated session key (spec 2

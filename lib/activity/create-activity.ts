@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActivityResponse, CreateActivityRequest } from "@/lib/api/activity-schemas";
+import type { ActivityResponse, CreateActivityRequest } from "@/lib/wire/activity";
 import { verifyAccess } from "@/lib/auth/check-access";
 import { clearingStaleBindings } from "@/lib/calls/access-loss";
 import { getCallSession } from "@/lib/calls/call-session";
@@ -11,7 +11,7 @@ import type { SessionCarrier } from "@/lib/session/carrier";
 import { setSessionActivity, type JoinedAccess } from "./activity-access";
 import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
-import type { PollDefinition } from "./poll";
+import type { PollDefinition } from "@/lib/shared/poll";
 
 /**
  * Spec 4.11: a new shared poll in the app's own store, under a fresh server-generated session

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/api/activity-schemas";
+import type { ActivityResponse } from "@/lib/wire/activity";
 import { getCallSession } from "@/lib/calls/call-session";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import { LEASE_LAPSED, endAccess, respondWithPoll } from "./access-checks";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { sha256Hex } from "@/lib/security/random";
 import { execAll, parseStored, ttlMs } from "@/lib/session/redis-store";
 import { ACTIVITY_TTL_SECONDS, type ActivityStore } from "./activity-store";
-import type { PollDefinition, PollState } from "./poll";
+import type { PollDefinition, PollState } from "@/lib/shared/poll";
 
 const pollDefinitionSchema: z.ZodType<PollDefinition> = z.object({
   label: z.string(),

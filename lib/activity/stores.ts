@@ -1,6 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { getRedisClient } from "@/lib/session/redis-client";
+import { getRedisClient } from "@/lib/redis/client";
 import { createMemoryActivityStore, type ActivityStore } from "./activity-store";
 import { createRedisActivityStore } from "./redis-activity-store";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActivityResponse, VoteRequest } from "@/lib/api/activity-schemas";
+import type { ActivityResponse, VoteRequest } from "@/lib/wire/activity";
 import { verifyAccess } from "@/lib/auth/check-access";
 import { getCallSession } from "@/lib/calls/call-session";
 import { AppError } from "@/lib/errors";
@@ -8,7 +8,7 @@ import { SESSION_GONE, endAccess, recheckAccess } from "./access-checks";
 import { getSessionActivity } from "./activity-access";
 import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
-import { isOption } from "./poll";
+import { isOption } from "@/lib/shared/poll";
 
 export const NOT_JOINED = "You have not joined an activity in this launch";
 

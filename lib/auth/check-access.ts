@@ -1,5 +1,5 @@
 import "server-only";
-import type { MeResponse } from "@/lib/api/schemas";
+import type { MeResponse } from "@/lib/wire/auth";
 import { endsCallAccess } from "@/lib/calls/access-loss";
 import type { Member } from "@/lib/contract";
 import { AppError } from "@/lib/errors";

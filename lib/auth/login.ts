@@ -1,6 +1,6 @@
 import "server-only";
 import { ACTIVITY_ACCESS_TTL_SECONDS } from "@/lib/activity/activity-access";
-import type { LoginRequest, LoginResponse } from "@/lib/api/schemas";
+import type { LoginRequest, LoginResponse } from "@/lib/wire/auth";
 import { AppError } from "@/lib/errors";
 import { randomToken } from "@/lib/security/random";
 import { assertSameLaunch, type SessionCarrier } from "@/lib/session/carrier";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { StateRequest } from "@/lib/api/schemas";
+import type { StateRequest } from "@/lib/wire/auth";
 import { AppError } from "@/lib/errors";
 import { randomToken, sha256Hex } from "@/lib/security/random";
 import { assertSameLaunch, readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";

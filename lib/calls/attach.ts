@@ -1,5 +1,5 @@
 import "server-only";
-import type { AttachResponse } from "@/lib/api/call-schemas";
+import type { AttachResponse } from "@/lib/wire/calls";
 import type { AuthDeps } from "@/lib/auth/deps";
 import { verifyAccess } from "@/lib/auth/check-access";
 import type { SessionCarrier } from "@/lib/session/carrier";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { GrantResponse, GrantView } from "@/lib/api/call-schemas";
+import type { GrantResponse, GrantView } from "@/lib/wire/calls";
 import type { AuthDeps } from "@/lib/auth/deps";
 import type { Grant } from "@/lib/contract";
 import type { SessionCarrier } from "@/lib/session/carrier";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CommandView } from "@/lib/api/call-schemas";
+import type { CommandView } from "@/lib/wire/calls";
 import type { AuthDeps } from "@/lib/auth/deps";
 import { LIMITS } from "@/lib/contract";
 import type { SessionCarrier } from "@/lib/session/carrier";

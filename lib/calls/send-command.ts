@@ -1,5 +1,5 @@
 import "server-only";
-import type { CommandRequest, CommandView, StartRequest } from "@/lib/api/call-schemas";
+import type { CommandRequest, CommandView, StartRequest } from "@/lib/wire/calls";
 import { getSessionActivity } from "@/lib/activity/activity-access";
 import { verifyAccess } from "@/lib/auth/check-access";
 import { backoffDelayMs } from "@/lib/backoff";

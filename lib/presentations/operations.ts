@@ -1,5 +1,5 @@
 import "server-only";
-import type { PresentationReleaseResponse, PresentationView } from "@/lib/api/presentation-schemas";
+import type { PresentationReleaseResponse, PresentationView } from "@/lib/wire/presentations";
 import type { AuthDeps } from "@/lib/auth/deps";
 import { clearingStaleBindings } from "@/lib/calls/access-loss";
 import { getCallSession } from "@/lib/calls/call-session";
@@ -7,7 +7,7 @@ import type { Presentation } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import { getSessionPresentation, requireSessionPresentation, toPresentationView } from "./session-presentation";
-import { isFinalStatus } from "./status";
+import { isFinalStatus } from "@/lib/shared/presentation-status";
 
 type Operation = "commit" | "heartbeat";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { MountableTile, PresentationRequest, PresentationStartResponse } from "@/lib/api/presentation-schemas";
+import type { MountableTile, PresentationRequest, PresentationStartResponse } from "@/lib/wire/presentations";
 import type { AuthDeps } from "@/lib/auth/deps";
 import { verifyAccess } from "@/lib/auth/check-access";
 import { clearingStaleBindings, endsCallAccess } from "@/lib/calls/access-loss";

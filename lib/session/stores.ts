@@ -4,7 +4,7 @@ import { createMemoryCallStateStore, type CallStateStore } from "@/lib/calls/cal
 import { getEnv } from "@/lib/env";
 import { MAX_PENDING_STATES } from "@/lib/security/limits";
 import type { PendingState, SessionRecord } from "./records";
-import { getRedisClient } from "./redis-client";
+import { getRedisClient } from "@/lib/redis/client";
 import { createRedisSessionStores } from "./redis-stores";
 import { createMemoryStore, createMemoryVersionedStore, type Store, type VersionedStore } from "./store";
 

@@ -1,5 +1,5 @@
 // Call fixtures: statuses, grants, participants, commands and a signed-in session with call scopes, each in one line.
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import type { CallDeps } from "@/lib/calls/deps";
 import type { ActiveGrant, CallParticipant, Command, Presentation, Scope } from "@/lib/contract";
 import { sealHandle } from "@/lib/session/handle";

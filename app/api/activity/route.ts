@@ -1,6 +1,6 @@
-import { createActivityRequestSchema } from "@/lib/api/activity-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { createActivityRequestSchema } from "@/lib/wire/activity";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { createActivity } from "@/lib/activity/create-activity";
 import { getActivityDeps } from "@/lib/activity/deps";
 import { readActivity } from "@/lib/activity/read-activity";

@@ -1,5 +1,5 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { checkAccess } from "@/lib/auth/check-access";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { readSessionCarrier } from "@/lib/session/carrier";

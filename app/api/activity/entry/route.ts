@@ -1,5 +1,5 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { getActivityDeps } from "@/lib/activity/deps";
 import { enterActivity } from "@/lib/activity/enter-activity";
 import { readSessionCarrier } from "@/lib/session/carrier";

@@ -1,6 +1,6 @@
-import { voteRequestSchema } from "@/lib/api/activity-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { voteRequestSchema } from "@/lib/wire/activity";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { getActivityDeps } from "@/lib/activity/deps";
 import { castVote } from "@/lib/activity/vote";
 import { readSessionCarrier } from "@/lib/session/carrier";

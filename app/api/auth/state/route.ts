@@ -1,6 +1,6 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { stateRequestSchema } from "@/lib/api/schemas";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { stateRequestSchema } from "@/lib/wire/auth";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { issueState } from "@/lib/auth/state";
 import { readSessionCarrier } from "@/lib/session/carrier";

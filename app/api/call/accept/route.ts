@@ -1,6 +1,6 @@
-import { acceptRequestSchema } from "@/lib/api/call-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { acceptRequestSchema } from "@/lib/wire/calls";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { getCallDeps } from "@/lib/calls/deps";
 import { sendCommand } from "@/lib/calls/send-command";
 import { readSessionCarrier } from "@/lib/session/carrier";

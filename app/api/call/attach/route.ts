@@ -1,5 +1,5 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { attachSessionToCall } from "@/lib/calls/attach";
 import { readSessionCarrier } from "@/lib/session/carrier";

@@ -1,6 +1,6 @@
-import { commandRequestSchema } from "@/lib/api/call-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { commandRequestSchema } from "@/lib/wire/calls";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { getCallDeps } from "@/lib/calls/deps";
 import { listSessionCommands } from "@/lib/calls/list-commands";
 import { sendCommand } from "@/lib/calls/send-command";

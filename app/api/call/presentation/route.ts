@@ -1,6 +1,6 @@
-import { presentationRequestSchema } from "@/lib/api/presentation-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { presentationRequestSchema } from "@/lib/wire/presentations";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { getAuthDeps } from "@/lib/auth/deps";
 import { startPresentation } from "@/lib/presentations/start-presentation";
 import { readSessionCarrier } from "@/lib/session/carrier";

@@ -6,11 +6,11 @@ import { AppError } from "@/lib/errors";
 import { rateLimitKey, readClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
-import { handleRoute } from "./handle-route";
-import { assertBodyHeaders, assertSameOrigin } from "./input-rules";
-import { assertNoQuery } from "./no-query";
-import { parseBody, readLimitedText } from "./read-body";
-import { LAUNCH_HEADER, launchIdSchema } from "./schemas";
+import { handleRoute } from "@/lib/http/handle-route";
+import { assertBodyHeaders, assertSameOrigin } from "@/lib/http/input-rules";
+import { assertNoQuery } from "@/lib/http/no-query";
+import { parseBody, readLimitedText } from "@/lib/http/read-body";
+import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
 
 /*
  * One place for the input rules of the app's API. A route declares, per method, its body schema

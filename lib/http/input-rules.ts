@@ -1,9 +1,9 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { BODY_TOO_LARGE } from "./read-body";
+import { BODY_TOO_LARGE } from "@/lib/http/read-body";
 
 /*
- * The header checks every API route runs before it reads a body or a session (lib/api/define-route.ts).
+ * The header checks every API route runs before it reads a body or a session (lib/http/define-route.ts).
  * Each refuses in the spec's Error shape; none reads the body.
  */
 

@@ -2,9 +2,9 @@ import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
-import { defineRoute } from "./define-route";
-import { readLimitedText } from "./read-body";
-import { loginRequestSchema } from "./schemas";
+import { defineRoute } from "@/lib/http/define-route";
+import { readLimitedText } from "@/lib/http/read-body";
+import { loginRequestSchema } from "@/lib/wire/auth";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "@/lib/contract";
-import { POLL_LIMITS } from "@/lib/activity/poll";
+import { POLL_LIMITS } from "@/lib/shared/poll";
 
 /*
  * The activity routes of the app's own API (/api/activity/*), between its page and its backend.
