@@ -13,7 +13,7 @@ const SERVER_LAYERS = [
   // Pure, client-safe building blocks: the error vocabulary, backoff, the app's own wire schemas.
   ["shared", "^lib/(errors|backoff)\\.ts$|^lib/(shared|wire)/"],
   // Process plumbing: environment, logging, the Redis connection, security limits, the route wrapper and its input rules.
-  ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http)/"],
+  ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http|redis)/"],
   // The only code that talks to the campus API.
   ["campus-api", "^lib/campus-api/"],
   ["session", "^lib/session/"],
