@@ -1,6 +1,6 @@
 import "server-only";
 import type { ActivityResponse } from "@/lib/wire/activity";
-import type { ActivityAccess, JoinedAccess } from "./activity-access";
+import type { ActivityAccess, JoinedAccess } from "./session-activity";
 import type { PollState } from "@/lib/shared/poll";
 
 export const NO_ACTIVITY_RESPONSE: ActivityResponse = { state: "none" };

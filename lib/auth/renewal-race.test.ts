@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
-import { createRedisSessionStores } from "@/lib/session/redis-stores";
-import type { SessionStores } from "@/lib/session/stores";
+import { createMemoryStores, createRedisStores, type ServerStores as SessionStores } from "@/lib/server/deps";
 import { CAMPUS_ORIGIN, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { checkAccess } from "./check-access";
@@ -62,14 +61,11 @@ function itKeepsTheRenewal(stores: () => SessionStores) {
 }
 
 describe("no lost renewal: a slow request interleaved with a login, in memory", () => {
-  itKeepsTheRenewal(() => {
-    const { sessions, pendingStates, callState, activityAccess } = authDeps();
-    return { sessions, pendingStates, callState, activityAccess };
-  });
+  itKeepsTheRenewal(() => createMemoryStores());
 });
 
 describe.skipIf(!REDIS_URL)(`no lost renewal: a slow request interleaved with a login, on Redis ${NEEDS_REDIS}`, () => {
   const { prefix, redis } = useTestRedis();
   let runs = 0;
-  itKeepsTheRenewal(() => createRedisSessionStores(redis(), `${prefix}${++runs}:`));
+  itKeepsTheRenewal(() => createRedisStores(redis(), `${prefix}${++runs}:`));
 });

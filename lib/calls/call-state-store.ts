@@ -1,6 +1,6 @@
 import "server-only";
 import type { CallOperation, Command, CommandStatus, PresentationMode } from "@/lib/contract";
-import { createMemoryStore } from "@/lib/session/store";
+import { createMemoryStore } from "@/lib/session/ttl-store";
 
 /*
  * The session's call state, keyed by the session ID: the grant it attached, the commands it sent

@@ -2,7 +2,7 @@ import "server-only";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
-import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-store";
+import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-ttl-store";
 import {
   CALL_STATE_TTL_SECONDS,
   UNSETTLED_CLIENT_ID_TTL_SECONDS,

@@ -1,7 +1,7 @@
 import { acceptRequestSchema } from "@/lib/wire/calls";
 import { defineRoute } from "@/lib/http/define-route";
 import { jsonNoStore } from "@/lib/http/respond";
-import { getCallDeps } from "@/lib/calls/deps";
+import { getServerDeps } from "@/lib/server/deps";
 import { sendCommand } from "@/lib/calls/send-command";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
@@ -10,7 +10,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: {
     body: acceptRequestSchema,
     handle: async (request) => {
-      const command = await sendCommand(readSessionCarrier(request), { kind: "accept" }, getCallDeps());
+      const command = await sendCommand(readSessionCarrier(request), { kind: "accept" }, getServerDeps());
       return jsonNoStore({ command });
     },
   },

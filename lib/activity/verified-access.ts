@@ -3,7 +3,7 @@ import type { ActivityResponse } from "@/lib/wire/activity";
 import { clearingStaleBindings } from "@/lib/calls/access-loss";
 import { AppError } from "@/lib/errors";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import { setSessionActivity, type ActivityAccess, type JoinedAccess } from "./activity-access";
+import { setSessionActivity, type ActivityAccess, type JoinedAccess } from "./session-activity";
 import { endedResponse, joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
 

@@ -1,8 +1,9 @@
 import "server-only";
 
 /**
- * Where server-side session data lives. Minimal and async so that a shared store (Redis: GET,
- * SET EX, GETDEL) can replace the in-memory one without touching callers.
+ * Where server-side session data lives: keyed values that expire. Minimal and async so that a
+ * shared store (Redis: GET, SET PX, GETDEL; lib/session/redis-ttl-store.ts) can replace the
+ * in-memory one without touching callers.
  */
 export interface Store<T> {
   get(key: string): Promise<T | undefined>;
