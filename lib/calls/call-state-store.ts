@@ -1,53 +1,59 @@
 import "server-only";
-import type { CallOperation, Command, CommandStatus, PresentationMode } from "@/lib/contract";
+import { z } from "zod";
+import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
+import type { SessionBoundStore } from "@/lib/session/session-bound";
 import { createMemoryStore } from "@/lib/session/ttl-store";
+import { sessionCommandKindSchema } from "@/lib/wire/calls";
 
 /*
  * The session's call state, keyed by the session ID: the grant it attached, the commands it sent
  * and the presentation it prepared. The browser never names a grant, a command or a
- * presentation; the backend finds them here (spec 4, "Command request rules").
+ * presentation; the backend finds them here (spec 4, "Command request rules"). Each record is a
+ * schema with its type inferred; a shared store checks what it reads back against it.
  */
 
 /** The grant of the session's last attach (spec 2, "Call grant"), and the member who attached it. */
-export type GrantBinding = { grantId: string; userId: string; attachedAt: number };
-
-/** Start and accept need no grant; the other kinds go to the session's grant. */
-export type SessionCommandKind = "start" | "accept" | "invite" | "action" | "playback" | "activityInvite";
+export const grantBindingSchema = z.object({ grantId: z.string(), userId: z.string(), attachedAt: z.number() });
+export type GrantBinding = z.infer<typeof grantBindingSchema>;
 
 /** What the member asked for: the CallOperation the campus received, without its clientId. */
-export type CommandPayload = Partial<Pick<CallOperation, "action" | "targetId" | "recipientId" | "role" | "muted">>;
+export const commandPayloadSchema = callOperationSchema.pick({ action: true, targetId: true, recipientId: true, role: true, muted: true }).partial();
+export type CommandPayload = z.infer<typeof commandPayloadSchema>;
 
-export type CommandRecord = {
+export const commandRecordSchema = z.object({
   /** Session-local name of the command, the only one the browser sees. */
-  ref: string;
+  ref: z.string(),
   /** The member who sent it. */
-  userId: string;
+  userId: z.string(),
   /** Sent with every retry of this command, never reused for another (spec 4). */
-  clientId: string;
-  kind: SessionCommandKind;
-  payload: CommandPayload;
-  commandId: string;
+  clientId: z.string(),
+  /** Start and accept need no grant; the other kinds go to the session's grant. */
+  kind: sessionCommandKindSchema,
+  payload: commandPayloadSchema,
+  commandId: z.string(),
   /** The last status read from the campus. */
-  status: CommandStatus;
-  result?: Command["result"];
+  status: commandStatusSchema,
+  result: commandSchema.shape.result,
   /** Epoch milliseconds. */
-  createdAt: number;
-};
+  createdAt: z.number(),
+});
+export type CommandRecord = z.infer<typeof commandRecordSchema>;
 
 /**
  * The session's current presentation (spec 3 "Presentation status"), prepared by this member for
  * the session's grant. Its tile URLs are never kept: they are one-use and go to the page once (spec 4.10).
  */
-export type PresentationBinding = {
-  presentationId: string;
-  userId: string;
-  grantId: string;
-  mode: PresentationMode;
+export const presentationBindingSchema = z.object({
+  presentationId: z.string(),
+  userId: z.string(),
+  grantId: z.string(),
+  mode: presentationModeSchema,
   /** The selected tiles, in the order they were asked for. */
-  participationIds: string[];
+  participationIds: z.array(z.string()),
   /** Epoch milliseconds. */
-  preparedAt: number;
-};
+  preparedAt: z.number(),
+});
+export type PresentationBinding = z.infer<typeof presentationBindingSchema>;
 
 /**
  * One key for the grant and one field per command, so that concurrent requests of one session
@@ -57,7 +63,7 @@ export type PresentationBinding = {
  * take it, a compare-and-delete script to drop it); unsettled clientIds are fields of
  * `call:unsettled:{sid}`, each with its own expiry.
  */
-export interface CallStateStore {
+export interface CallStateStore extends SessionBoundStore {
   getGrant(sid: string): Promise<GrantBinding | undefined>;
   setGrant(sid: string, binding: GrantBinding): Promise<void>;
   listCommands(sid: string): Promise<CommandRecord[]>;
