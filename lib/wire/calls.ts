@@ -47,9 +47,8 @@ export const grantViewSchema = z.discriminatedUnion("status", [
 ]);
 export const grantResponseSchema = z.strictObject({ grant: grantViewSchema.nullable() });
 
-// POST /api/call/start and /api/call/accept: the CallOperation without its clientId.
+// POST /api/call/start: the CallOperation without its clientId. POST /api/call/accept takes no input (`{}` or nothing, lib/http/define-route.ts).
 export const startRequestSchema = startBodySchema.omit({ clientId: true });
-export const acceptRequestSchema = z.strictObject({});
 
 /**
  * Every kind of command the page can ask for, the one list: start and accept (spec 4.5-4.6, no
@@ -92,6 +91,5 @@ export type GrantView = z.infer<typeof grantViewSchema>;
 export type ActiveGrantView = Extract<GrantView, { status: "active" }>;
 export type GrantResponse = z.infer<typeof grantResponseSchema>;
 export type StartRequest = z.infer<typeof startRequestSchema>;
-export type AcceptRequest = z.infer<typeof acceptRequestSchema>;
 export type CommandRequest = z.infer<typeof commandRequestSchema>;
 export type CommandView = z.infer<typeof commandViewSchema>;

@@ -1,4 +1,3 @@
-import { inviteRequestSchema } from "@/lib/wire/activity";
 import { defineRoute } from "@/lib/http/define-route";
 import { jsonNoStore } from "@/lib/http/respond";
 import { getServerDeps } from "@/lib/server/deps";
@@ -8,7 +7,6 @@ import { readSessionCarrier } from "@/lib/session/carrier";
 // Spec 4.7 activityInvite: the session's activity, sent as a grant command; the member selects the invitees in the campus page.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: {
-    body: inviteRequestSchema,
     handle: async (request) => {
       const command = await sendCommand(readSessionCarrier(request), { kind: "activityInvite" }, getServerDeps());
       return jsonNoStore({ command });
