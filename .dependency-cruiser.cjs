@@ -10,17 +10,18 @@
 const SERVER_LAYERS = [
   // The campus platform's contract: spec schemas, shared with the local campus.
   ["contract", "^lib/contract/"],
-  // Pure, client-safe building blocks: the error vocabulary, backoff, the app's own wire schemas.
+  // Pure, client-safe building blocks: the error vocabulary, backoff, the expiring map, the app's own wire schemas.
   ["shared", "^lib/(errors|backoff)\\.ts$|^lib/(shared|wire)/"],
-  // Process plumbing: environment, logging, security limits, the route wrapper's input rules.
-  ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http)/"],
+  // Process plumbing: environment, logging, the Redis connection, security limits, the route wrapper and its input rules.
+  ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http|redis)/"],
   // The only code that talks to the campus API.
   ["campus-api", "^lib/campus-api/"],
   ["session", "^lib/session/"],
   ["auth", "^lib/auth/"],
   ["calls", "^lib/calls/"],
   ["features", "^lib/(presentations|activity)/"],
-  // Builds the server's dependencies and the wrappers routes use; the routes themselves.
+  // The one wiring module: builds the stores and every feature's dependencies. (The route wrapper,
+  // defineRoute, knows no feature, so it sits lower, in infra's lib/http/.)
   ["server", "^lib/server/"],
   // Route handlers, the server-rendered pages, and the proxy.
   ["routes", "^app/(api/|[^/]+\\.tsx?$)|^(proxy|instrumentation)\\.ts$"],

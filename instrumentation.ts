@@ -8,8 +8,8 @@ export async function register() {
     captureClientAddresses(env.TRUSTED_PROXY.length ? parseTrustedProxies(env.TRUSTED_PROXY) : undefined);
     if (env.REDIS_URL) {
       // A Redis too old for the stores' commands stops the start too, rather than the first login.
-      const { getRedisClient } = await import("./lib/session/redis-client");
-      const { assertRedisVersion } = await import("./lib/session/redis-version");
+      const { getRedisClient } = await import("./lib/redis/client");
+      const { assertRedisVersion } = await import("./lib/redis/version");
       await assertRedisVersion(getRedisClient(env.REDIS_URL));
     }
   }

@@ -5,7 +5,7 @@ import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode } from "@
 export const NO_STORE = "private, no-store";
 
 /**
- * The app's own input rules (lib/api/define-route.ts) answer with these, in the spec's Error
+ * The app's own input rules (lib/http/define-route.ts) answer with these, in the spec's Error
  * shape: HTTP statuses the campus never sends, so the spec has no code for them. App-side only.
  */
 export const APP_ERROR_STATUS = {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fakeClock } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { ACTIVITY_TTL_SECONDS, createMemoryActivityStore, type ActivityStore } from "./activity-store";
-import type { PollDefinition } from "./poll";
-import { tally } from "./poll";
+import type { PollDefinition } from "@/lib/shared/poll";
+import { tally } from "@/lib/shared/poll";
 import { createRedisActivityStore } from "./redis-activity-store";
 
 const aPoll = (): PollDefinition => ({ label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad", "Pie"], createdBy: "usr_ada", createdAt: 0 });

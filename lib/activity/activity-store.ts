@@ -1,5 +1,6 @@
 import "server-only";
-import type { PollDefinition, PollState } from "./poll";
+import { createExpiringMap } from "@/lib/shared/expiring-map";
+import type { PollDefinition, PollState } from "@/lib/shared/poll";
 
 /*
  * The app's own activity sessions, keyed by their server-generated session key (spec 2
@@ -27,40 +28,32 @@ export const ACTIVITY_TTL_SECONDS = 6 * 60 * 60;
 
 const SWEEP_INTERVAL_MS = 60_000;
 
-type Session = { poll: PollDefinition; votes: Map<string, number>; version: number; expiresAt: number };
+type Session = { poll: PollDefinition; votes: Map<string, number>; version: number };
 
 /** One process only, like the memory session store; values are copied in and out. */
 export function createMemoryActivityStore(options: { now?: () => number } = {}): ActivityStore {
   const now = options.now ?? Date.now;
-  const sessions = new Map<string, Session>();
+  const ttlMs = ACTIVITY_TTL_SECONDS * 1000;
+  const sessions = createExpiringMap<Session>({ now });
   /** Group → its polls' session keys, oldest first. */
   const groups = new Map<string, string[]>();
   let lastSweep = now();
 
-  function sweep() {
+  // A group whose polls have all ended goes too.
+  function sweepGroups() {
     if (now() - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = now();
-    for (const [key, session] of sessions) if (session.expiresAt <= lastSweep) sessions.delete(key);
     for (const [group, keys] of groups) {
-      const kept = keys.filter((key) => sessions.has(key));
+      const kept = keys.filter((key) => sessions.get(key));
       if (kept.length) groups.set(group, kept);
       else groups.delete(group);
     }
   }
 
   function joinGroup(sessionKey: string, cap: PollCap) {
-    const keys = [...(groups.get(cap.group) ?? []).filter((key) => live(key)), sessionKey];
+    const keys = [...(groups.get(cap.group) ?? []).filter((key) => sessions.get(key)), sessionKey];
     while (keys.length > cap.keep) sessions.delete(keys.shift()!);
     groups.set(cap.group, keys);
-  }
-
-  function live(sessionKey: string): Session | undefined {
-    const session = sessions.get(sessionKey);
-    if (session && session.expiresAt <= now()) {
-      sessions.delete(sessionKey);
-      return undefined;
-    }
-    return session;
   }
 
   const snapshot = (session: Session): PollState => ({
@@ -71,21 +64,21 @@ export function createMemoryActivityStore(options: { now?: () => number } = {}):
 
   return {
     async create(sessionKey, poll, cap) {
-      sweep();
-      sessions.set(sessionKey, { poll: structuredClone(poll), votes: new Map(), version: 0, expiresAt: now() + ACTIVITY_TTL_SECONDS * 1000 });
+      sweepGroups();
+      sessions.set(sessionKey, { poll: structuredClone(poll), votes: new Map(), version: 0 }, ttlMs);
       if (cap) joinGroup(sessionKey, cap);
     },
     async read(sessionKey) {
-      const session = live(sessionKey);
+      const session = sessions.get(sessionKey);
       return session && snapshot(session);
     },
     // No await between the read and the write: one step, as the Redis script is.
     async vote(sessionKey, userId, option) {
-      const session = live(sessionKey);
+      const session = sessions.get(sessionKey);
       if (!session) return undefined;
       session.votes.set(userId, option);
       session.version += 1;
-      session.expiresAt = now() + ACTIVITY_TTL_SECONDS * 1000;
+      sessions.set(sessionKey, session, ttlMs);
       return snapshot(session);
     },
     async remove(sessionKey) {

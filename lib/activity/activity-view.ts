@@ -1,7 +1,7 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/api/activity-schemas";
-import type { ActivityAccess, JoinedAccess } from "./activity-access";
-import type { PollState } from "./poll";
+import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityAccess, JoinedAccess } from "./session-activity";
+import type { PollState } from "@/lib/shared/poll";
 
 export const NO_ACTIVITY_RESPONSE: ActivityResponse = { state: "none" };
 

@@ -1,24 +1,17 @@
 import "server-only";
-import { getCallDeps, type CallDeps } from "@/lib/calls/deps";
-import { getRateLimits, type RateLimits } from "@/lib/security/rate-limit";
+import type { CallDeps } from "@/lib/calls/with-call";
+import type { RateLimits } from "@/lib/security/rate-limit";
+import type { Store } from "@/lib/session/ttl-store";
 import type { ActivityStore } from "./activity-store";
-import { newSessionKey } from "./session-key";
-import { getActivityStore } from "./stores";
+import type { ActivityAccess } from "./session-activity";
 
-/** What the activity functions need, injected so tests can pass a fake campus and fresh stores. */
+/** What the activity functions need (lib/server/deps.ts builds it), injected so tests can pass a fake campus and fresh stores. */
 export type ActivityDeps = CallDeps & {
+  /** The session's activity access, by sid (lib/activity/session-activity.ts). */
+  activityAccess: Store<ActivityAccess>;
   activities: ActivityStore;
   /** The app's own session key (spec 2 CallActivity): server-generated, never shown to a page. */
   newSessionKey: () => string;
   /** A member's creates and votes are rate limited (lib/security/limits.ts). */
   rateLimits: RateLimits;
 };
-
-export function getActivityDeps(): ActivityDeps {
-  return {
-    ...getCallDeps(),
-    activities: getActivityStore(),
-    newSessionKey,
-    rateLimits: getRateLimits(),
-  };
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry } from "@/lib/testing/activity-fixtures";
 import { aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { fakeClock } from "@/lib/testing/fixtures";
-import { OTHER_MEMBER } from "./access-checks";
+import { OTHER_MEMBER } from "./verified-access";
 import { enterActivity } from "./enter-activity";
 
 const entry = (overrides = {}) => () => Response.json(anEntry(overrides));

@@ -1,10 +1,10 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/api/activity-schemas";
-import { getCallSession } from "@/lib/calls/call-session";
+import type { ActivityResponse } from "@/lib/wire/activity";
+import { getCallSession } from "@/lib/calls/with-call";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import { readVerifiedEntry, recheckAccess, respondWithPoll } from "./access-checks";
-import { getSessionActivity } from "./activity-access";
+import { readVerifiedEntry, recheckAccess, respondWithPoll } from "./verified-access";
+import { getSessionActivity } from "./session-activity";
 import { NO_ACTIVITY_RESPONSE, endedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NO_ACTIVITY, sendCommand } from "@/lib/calls/send-command";
+import { NO_ACTIVITY } from "@/lib/activity/session-activity";
+import { sendCommand } from "@/lib/calls/send-command";
 import { ACTIVITY_ID, SESSION_KEY, activityDeps } from "@/lib/testing/activity-fixtures";
 import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry } from "@/lib/testing/activity-fixtures";
 import { aCallSession } from "@/lib/testing/call-fixtures";
 import { fakeClock } from "@/lib/testing/fixtures";
-import { LEASE_LAPSED } from "./access-checks";
+import { LEASE_LAPSED } from "./verified-access";
 import { enterActivity } from "./enter-activity";
 import { readActivity } from "./read-activity";
 

@@ -2,17 +2,9 @@ import "server-only";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { sha256Hex } from "@/lib/security/random";
-import { execAll, parseStored, ttlMs } from "@/lib/session/redis-store";
+import { execAll, parseStored, ttlMs } from "@/lib/session/redis-ttl-store";
 import { ACTIVITY_TTL_SECONDS, type ActivityStore } from "./activity-store";
-import type { PollDefinition, PollState } from "./poll";
-
-const pollDefinitionSchema: z.ZodType<PollDefinition> = z.object({
-  label: z.string(),
-  question: z.string(),
-  options: z.array(z.string()),
-  createdBy: z.string(),
-  createdAt: z.number(),
-});
+import { pollDefinitionSchema, type PollState } from "@/lib/shared/poll";
 
 // One step: a vote lands only in a live session, bumps the version and renews the session's TTL.
 const VOTE_SCRIPT = `

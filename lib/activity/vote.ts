@@ -1,14 +1,14 @@
 import "server-only";
-import type { ActivityResponse, VoteRequest } from "@/lib/api/activity-schemas";
+import type { ActivityResponse, VoteRequest } from "@/lib/wire/activity";
 import { verifyAccess } from "@/lib/auth/check-access";
-import { getCallSession } from "@/lib/calls/call-session";
+import { getCallSession } from "@/lib/calls/with-call";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import { SESSION_GONE, endAccess, recheckAccess } from "./access-checks";
-import { getSessionActivity } from "./activity-access";
+import { SESSION_GONE, endAccess, recheckAccess } from "./verified-access";
+import { getSessionActivity } from "./session-activity";
 import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
-import { isOption } from "./poll";
+import { isOption } from "@/lib/shared/poll";
 
 export const NOT_JOINED = "You have not joined an activity in this launch";
 

@@ -1,19 +1,31 @@
 import "server-only";
-import type { MeResponse } from "@/lib/api/schemas";
-import { endsCallAccess } from "@/lib/calls/access-loss";
+import type { CampusApi } from "@/lib/campus-api";
 import type { Member } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import { getVisitorSession, type VisitorSession } from "@/lib/session/get-visitor-session";
+import { getVisitorSession, type SessionDeps, type VisitorSession } from "@/lib/session/get-visitor-session";
 import { sessionTtlSeconds } from "@/lib/session/lifetime";
 import type { SessionRecord } from "@/lib/session/records";
-import type { AuthDeps } from "./deps";
+import type { SessionBoundStore } from "@/lib/session/session-bound";
+import type { MeResponse } from "@/lib/wire/auth";
+
+/** What checking the app's access needs: the session, the campus, and the call state that access loss makes stale. */
+export type AccessDeps = SessionDeps & {
+  campus: Pick<CampusApi, "getMember">;
+  /** The session's grant, commands and presentation (lib/calls): cleared when the campus ends the app's access. */
+  callState: Pick<SessionBoundStore, "clear">;
+};
+
+/** Spec part 7: ACCESS_REVOKED and APP_UNAVAILABLE end the app's access; its call bindings are stale. */
+export function endsCallAccess(error: unknown): error is AppError {
+  return error instanceof AppError && (error.code === "ACCESS_REVOKED" || error.code === "APP_UNAVAILABLE");
+}
 
 /**
  * Spec 4.2: userinfo checks the app's access and the member's consent on every call.
  * On 401 or 403 the visitor session loses its access (spec part 7: clear stale bindings).
  */
-export async function checkAccess(carrier: SessionCarrier, deps: AuthDeps): Promise<MeResponse> {
+export async function checkAccess(carrier: SessionCarrier, deps: AccessDeps): Promise<MeResponse> {
   const session = await getVisitorSession(carrier, deps);
   const member = await verifyAccess(session, deps);
   const remainingSeconds = Math.floor((session.tokenExpiresAt - deps.now()) / 1000);
@@ -30,7 +42,7 @@ export async function checkAccess(carrier: SessionCarrier, deps: AuthDeps): Prom
  * the session may have changed meanwhile (a login renewed it, another request touched it): both
  * writes name the version read, so they never overwrite or delete a newer record.
  */
-export async function verifyAccess(session: VisitorSession, deps: AuthDeps): Promise<Member> {
+export async function verifyAccess(session: VisitorSession, deps: AccessDeps): Promise<Member> {
   let member: Member;
   try {
     member = await deps.campus.getMember(session.accessToken);

@@ -1,14 +1,21 @@
 import "server-only";
-import { ACTIVITY_ACCESS_TTL_SECONDS } from "@/lib/activity/activity-access";
-import type { LoginRequest, LoginResponse } from "@/lib/api/schemas";
+import type { CampusApi } from "@/lib/campus-api";
 import { AppError } from "@/lib/errors";
 import { randomToken } from "@/lib/security/random";
 import { assertSameLaunch, type SessionCarrier } from "@/lib/session/carrier";
 import { sealHandle, unsealHandle } from "@/lib/session/handle";
 import { RENEWAL_GRACE_SECONDS, getLiveSession, sessionTtlSeconds } from "@/lib/session/lifetime";
 import type { PendingState, SessionHandle, SessionRecord } from "@/lib/session/records";
-import type { AuthDeps } from "./deps";
-import { INVALID_STATE, consumeState } from "./state";
+import type { SessionBoundStore } from "@/lib/session/session-bound";
+import type { LoginRequest, LoginResponse } from "@/lib/wire/auth";
+import { INVALID_STATE, consumeState, type StateDeps } from "./state";
+
+/** What a login needs: the state's stores, the campus, and the state other features keep by the session's sid. */
+export type LoginDeps = StateDeps & {
+  campus: Pick<CampusApi, "exchangeCode" | "getMember">;
+  /** The call state, the activity access: moved to the renewed session, or cleared for another member. */
+  sessionBound: readonly SessionBoundStore[];
+};
 
 export type LoginOutcome = {
   body: LoginResponse;
@@ -21,7 +28,7 @@ export type LoginOutcome = {
  * visitor session under a new sid (a handle known before the login never names the logged-in
  * session). The identity comes from userinfo only, never from the browser.
  */
-export async function login(input: LoginRequest, carrier: SessionCarrier, deps: AuthDeps): Promise<LoginOutcome> {
+export async function login(input: LoginRequest, carrier: SessionCarrier, deps: LoginDeps): Promise<LoginOutcome> {
   assertSameLaunch(carrier, input.launchId);
   const pending = await consumeState(input.state, input.launchId, deps);
   await assertBoundToThisBrowser(carrier, pending, deps);
@@ -70,17 +77,14 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
  * RENEWAL_GRACE_SECONDS, without its token, naming the new one: a heartbeat or poll already in
  * flight with the old handle then finds the new session rather than a 401 that would end the view.
  */
-async function endPreviousSession(previousSid: string, renewed: SessionRecord | undefined, deps: AuthDeps) {
+async function endPreviousSession(previousSid: string, renewed: SessionRecord | undefined, deps: LoginDeps) {
   if (!renewed) {
-    await deps.callState.clear(previousSid);
-    await deps.activityAccess.delete(previousSid);
+    for (const bound of deps.sessionBound) await bound.clear(previousSid);
     await deps.sessions.delete(previousSid);
     return;
   }
-  await deps.callState.move(previousSid, renewed.sid);
-  const access = await deps.activityAccess.delete(previousSid);
-  if (access) await deps.activityAccess.set(renewed.sid, access, ACTIVITY_ACCESS_TTL_SECONDS);
-  // A newer version than the one any request in flight read: its write-back is refused (store.ts).
+  for (const bound of deps.sessionBound) await bound.move(previousSid, renewed.sid);
+  // A newer version than the one any request in flight read: its write-back is refused (ttl-store.ts).
   const version = ((await deps.sessions.get(previousSid))?.version ?? 0) + 1;
   const { launchId, campusOrigin, createdAt, lastSeenAt } = renewed;
   const pointer: SessionRecord = { sid: previousSid, version, launchId, campusOrigin, createdAt, lastSeenAt, renewedTo: renewed.sid };
@@ -95,7 +99,7 @@ async function endPreviousSession(previousSid: string, renewed: SessionRecord | 
  * only ever known to this page. A header there may name an ended session, which the state call
  * ignored too; one naming a live session is refused.
  */
-async function assertBoundToThisBrowser(carrier: SessionCarrier, pending: PendingState, deps: AuthDeps) {
+async function assertBoundToThisBrowser(carrier: SessionCarrier, pending: PendingState, deps: LoginDeps) {
   const matches = (handle: SessionHandle | undefined) => handle?.sid === pending.sid && handle.launchId === pending.launchId;
   const unseal = (seal: string | undefined) => (seal === undefined ? undefined : unsealHandle(seal, deps.sessionSecret));
   const refuse = () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
-import { createRedisSessionStores } from "@/lib/session/redis-stores";
-import type { SessionStores } from "@/lib/session/stores";
+import { createMemoryStores, createRedisStores, type ServerStores } from "@/lib/server/deps";
 import { CAMPUS_ORIGIN, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { checkAccess } from "./check-access";
@@ -15,7 +14,7 @@ const LAUNCH = "launch-1";
  * A launch signed in with tok_1, whose next userinfo call on tok_1 waits until `answer` is given,
  * while a renewal logs in with tok_2 in between (spec part 3: a fresh code every 15 minutes).
  */
-async function slowRequestAcrossARenewal(stores: () => SessionStores, slowAnswer: () => Response) {
+async function slowRequestAcrossARenewal(stores: () => ServerStores, slowAnswer: () => Response) {
   let tokens = 0;
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -46,7 +45,7 @@ async function slowRequestAcrossARenewal(stores: () => SessionStores, slowAnswer
   return { deps, oldSid, renewedCarrier: aCarrier(LAUNCH, { cookie: renewed.handle }) };
 }
 
-function itKeepsTheRenewal(stores: () => SessionStores) {
+function itKeepsTheRenewal(stores: () => ServerStores) {
   it("a slow request that read the old session never writes it back over the renewal", async () => {
     const { deps, oldSid, renewedCarrier } = await slowRequestAcrossARenewal(stores, () => Response.json(aMember({ name: "Ada L." })));
     // The old record only names the renewed session (a grace for requests in flight): no token came back.
@@ -62,14 +61,11 @@ function itKeepsTheRenewal(stores: () => SessionStores) {
 }
 
 describe("no lost renewal: a slow request interleaved with a login, in memory", () => {
-  itKeepsTheRenewal(() => {
-    const { sessions, pendingStates, callState, activityAccess } = authDeps();
-    return { sessions, pendingStates, callState, activityAccess };
-  });
+  itKeepsTheRenewal(() => createMemoryStores());
 });
 
 describe.skipIf(!REDIS_URL)(`no lost renewal: a slow request interleaved with a login, on Redis ${NEEDS_REDIS}`, () => {
   const { prefix, redis } = useTestRedis();
   let runs = 0;
-  itKeepsTheRenewal(() => createRedisSessionStores(redis(), `${prefix}${++runs}:`));
+  itKeepsTheRenewal(() => createRedisStores(redis(), `${prefix}${++runs}:`));
 });

@@ -1,12 +1,22 @@
 import "server-only";
-import type { StateRequest } from "@/lib/api/schemas";
+import type { StateRequest } from "@/lib/wire/auth";
 import { AppError } from "@/lib/errors";
 import { randomToken, sha256Hex } from "@/lib/security/random";
 import { assertSameLaunch, readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";
 import { sealHandle } from "@/lib/session/handle";
 import { getLiveSession } from "@/lib/session/lifetime";
-import type { PendingState } from "@/lib/session/records";
-import type { AuthDeps } from "./deps";
+import type { PendingState, SessionRecord } from "@/lib/session/records";
+import type { Store, VersionedStore } from "@/lib/session/ttl-store";
+
+/** What issuing and consuming a login state needs. */
+export type StateDeps = {
+  sessions: VersionedStore<SessionRecord>;
+  pendingStates: Store<PendingState>;
+  /** CAMPUS_ORIGINS: the host origins the app trusts. */
+  campusOrigins: readonly string[];
+  sessionSecret: string;
+  now: () => number;
+};
 
 /** A login state outlives the code it waits for (60 s) with room for the member to read the consent dialog. */
 export const STATE_TTL_SECONDS = 5 * 60;
@@ -25,7 +35,7 @@ const stateKey = (state: string) => `state:${sha256Hex(state)}`;
 export async function issueState(
   input: StateRequest,
   carrier: SessionCarrier,
-  deps: AuthDeps,
+  deps: StateDeps,
 ): Promise<{ state: string; handle: string | undefined }> {
   assertSameLaunch(carrier, input.launchId);
   if (!deps.campusOrigins.includes(input.campusOrigin)) {
@@ -48,7 +58,7 @@ export async function issueState(
 }
 
 /** Spec 5.3.5: validates and consumes the state, once. Any failure reads the same to the caller. */
-export async function consumeState(state: string, launchId: string, deps: AuthDeps): Promise<PendingState> {
+export async function consumeState(state: string, launchId: string, deps: Pick<StateDeps, "pendingStates" | "now">): Promise<PendingState> {
   const pending = await deps.pendingStates.delete(stateKey(state));
   if (!pending || pending.expiresAt <= deps.now() || pending.launchId !== launchId) {
     throw new AppError("BAD_USER_INPUT", INVALID_STATE);

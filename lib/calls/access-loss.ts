@@ -1,18 +1,13 @@
 import "server-only";
-import { AppError } from "@/lib/errors";
-import type { CallStateStore } from "./call-state-store";
-
-/** Spec part 7: ACCESS_REVOKED and APP_UNAVAILABLE end the app's access; its call bindings are stale. */
-export function endsCallAccess(error: unknown): error is AppError {
-  return error instanceof AppError && (error.code === "ACCESS_REVOKED" || error.code === "APP_UNAVAILABLE");
-}
+import type { SessionBoundStore } from "@/lib/session/session-bound";
+import { endsCallAccess } from "@/lib/auth/check-access";
 
 /**
- * Runs a campus call request of the session; when the answer ends access, the session's grant and
- * commands are dropped before the error goes on to the page. A 401 keeps them: a fresh login in
- * the same launch keeps the live call (spec part 3).
+ * Runs a campus call request of the session; when the answer ends access (spec part 7), the
+ * session's grant and commands are dropped before the error goes on to the page. A 401 keeps
+ * them: a fresh login in the same launch keeps the live call (spec part 3).
  */
-export async function clearingStaleBindings<T>(sid: string, callState: CallStateStore, run: () => Promise<T>): Promise<T> {
+export async function clearingStaleBindings<T>(sid: string, callState: Pick<SessionBoundStore, "clear">, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

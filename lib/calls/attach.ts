@@ -1,22 +1,16 @@
 import "server-only";
-import type { AttachResponse } from "@/lib/api/call-schemas";
-import type { AuthDeps } from "@/lib/auth/deps";
-import { verifyAccess } from "@/lib/auth/check-access";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import { clearingStaleBindings } from "./access-loss";
-import { getCallSession } from "./call-session";
+import type { AttachResponse } from "@/lib/wire/calls";
+import { withCall, type CallDeps } from "./with-call";
 
 /**
  * Spec 4.4: asks the campus for native approval of the launch's call. The grant ID is kept in the
  * session, replacing an earlier one; the page learns only the grant's status.
  */
-export async function attachSessionToCall(carrier: SessionCarrier, deps: AuthDeps): Promise<AttachResponse> {
-  const session = await getCallSession(carrier, deps, "calls:read");
-  // Spec 4.2: userinfo before a protected action.
-  await verifyAccess(session, deps);
-  const { grantId, status } = await clearingStaleBindings(session.sid, deps.callState, () =>
-    deps.campus.attachToCall(session.accessToken),
-  );
-  await deps.callState.setGrant(session.sid, { grantId, userId: session.member.userId, attachedAt: deps.now() });
-  return { status };
+export function attachSessionToCall(carrier: SessionCarrier, deps: CallDeps): Promise<AttachResponse> {
+  return withCall(carrier, deps, { scope: "calls:read", verify: true }, async ({ session }) => {
+    const { grantId, status } = await deps.campus.attachToCall(session.accessToken);
+    await deps.callState.setGrant(session.sid, { grantId, userId: session.member.userId, attachedAt: deps.now() });
+    return { status };
+  });
 }

@@ -1,53 +1,60 @@
 import "server-only";
-import type { CallOperation, Command, CommandStatus, PresentationMode } from "@/lib/contract";
-import { createMemoryStore } from "@/lib/session/store";
+import { z } from "zod";
+import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
+import type { SessionBoundStore } from "@/lib/session/session-bound";
+import { createMemoryStore } from "@/lib/session/ttl-store";
+import { createExpiringMap, type ExpiringMap } from "@/lib/shared/expiring-map";
+import { sessionCommandKindSchema } from "@/lib/wire/calls";
 
 /*
  * The session's call state, keyed by the session ID: the grant it attached, the commands it sent
  * and the presentation it prepared. The browser never names a grant, a command or a
- * presentation; the backend finds them here (spec 4, "Command request rules").
+ * presentation; the backend finds them here (spec 4, "Command request rules"). Each record is a
+ * schema with its type inferred; a shared store checks what it reads back against it.
  */
 
 /** The grant of the session's last attach (spec 2, "Call grant"), and the member who attached it. */
-export type GrantBinding = { grantId: string; userId: string; attachedAt: number };
-
-/** Start and accept need no grant; the other kinds go to the session's grant. */
-export type SessionCommandKind = "start" | "accept" | "invite" | "action" | "playback" | "activityInvite";
+export const grantBindingSchema = z.object({ grantId: z.string(), userId: z.string(), attachedAt: z.number() });
+export type GrantBinding = z.infer<typeof grantBindingSchema>;
 
 /** What the member asked for: the CallOperation the campus received, without its clientId. */
-export type CommandPayload = Partial<Pick<CallOperation, "action" | "targetId" | "recipientId" | "role" | "muted">>;
+export const commandPayloadSchema = callOperationSchema.pick({ action: true, targetId: true, recipientId: true, role: true, muted: true }).partial();
+export type CommandPayload = z.infer<typeof commandPayloadSchema>;
 
-export type CommandRecord = {
+export const commandRecordSchema = z.object({
   /** Session-local name of the command, the only one the browser sees. */
-  ref: string;
+  ref: z.string(),
   /** The member who sent it. */
-  userId: string;
+  userId: z.string(),
   /** Sent with every retry of this command, never reused for another (spec 4). */
-  clientId: string;
-  kind: SessionCommandKind;
-  payload: CommandPayload;
-  commandId: string;
+  clientId: z.string(),
+  /** Start and accept need no grant; the other kinds go to the session's grant. */
+  kind: sessionCommandKindSchema,
+  payload: commandPayloadSchema,
+  commandId: z.string(),
   /** The last status read from the campus. */
-  status: CommandStatus;
-  result?: Command["result"];
+  status: commandStatusSchema,
+  result: commandSchema.shape.result,
   /** Epoch milliseconds. */
-  createdAt: number;
-};
+  createdAt: z.number(),
+});
+export type CommandRecord = z.infer<typeof commandRecordSchema>;
 
 /**
  * The session's current presentation (spec 3 "Presentation status"), prepared by this member for
  * the session's grant. Its tile URLs are never kept: they are one-use and go to the page once (spec 4.10).
  */
-export type PresentationBinding = {
-  presentationId: string;
-  userId: string;
-  grantId: string;
-  mode: PresentationMode;
+export const presentationBindingSchema = z.object({
+  presentationId: z.string(),
+  userId: z.string(),
+  grantId: z.string(),
+  mode: presentationModeSchema,
   /** The selected tiles, in the order they were asked for. */
-  participationIds: string[];
+  participationIds: z.array(z.string()),
   /** Epoch milliseconds. */
-  preparedAt: number;
-};
+  preparedAt: z.number(),
+});
+export type PresentationBinding = z.infer<typeof presentationBindingSchema>;
 
 /**
  * One key for the grant and one field per command, so that concurrent requests of one session
@@ -57,7 +64,7 @@ export type PresentationBinding = {
  * take it, a compare-and-delete script to drop it); unsettled clientIds are fields of
  * `call:unsettled:{sid}`, each with its own expiry.
  */
-export interface CallStateStore {
+export interface CallStateStore extends SessionBoundStore {
   getGrant(sid: string): Promise<GrantBinding | undefined>;
   setGrant(sid: string, binding: GrantBinding): Promise<void>;
   listCommands(sid: string): Promise<CommandRecord[]>;
@@ -93,55 +100,30 @@ export const UNSETTLED_CLIENT_ID_TTL_SECONDS = 60;
  */
 export const CALL_STATE_TTL_SECONDS = 6 * 60 * 60;
 
-const SWEEP_INTERVAL_MS = 60_000;
-
-type CommandHash = { fields: Map<string, CommandRecord>; expiresAt: number };
-
-type UnsettledClientIds = Map<string, { clientId: string; expiresAt: number }>;
-
-/** One process only, like the session store; values are copied in and out. */
+/** One process only, like the session store; values are copied in and out. Laid out as on Redis: one expiring map per hash. */
 export function createMemoryCallStateStore(options: { now?: () => number } = {}): CallStateStore {
   const now = options.now ?? Date.now;
   const grants = createMemoryStore<GrantBinding>({ now });
-  const commands = new Map<string, CommandHash>();
   const presentations = createMemoryStore<PresentationBinding>({ now });
-  const unsettled = new Map<string, UnsettledClientIds>();
-  let lastSweep = now();
-
-  function sweep() {
-    if (now() - lastSweep < SWEEP_INTERVAL_MS) return;
-    lastSweep = now();
-    for (const [sid, hash] of commands) if (hash.expiresAt <= lastSweep) commands.delete(sid);
-    for (const [sid, held] of unsettled) {
-      for (const [key, entry] of held) if (entry.expiresAt <= lastSweep) held.delete(key);
-      if (held.size === 0) unsettled.delete(sid);
-    }
-  }
-
-  function liveHash(sid: string): CommandHash | undefined {
-    const hash = commands.get(sid);
-    if (hash && hash.expiresAt <= now()) {
-      commands.delete(sid);
-      return undefined;
-    }
-    return hash;
-  }
+  // Per sid, its commands by ref: the hash lives as long as its newest command.
+  const commands = createExpiringMap<Map<string, CommandRecord>>({ now });
+  // Per sid, its unsettled clientIds by payload key, each field with its own expiry; the hash lives as long as its newest field.
+  const unsettled = createExpiringMap<ExpiringMap<string>>({ now });
+  const ms = (seconds: number) => seconds * 1000;
 
   return {
     getGrant: (sid) => grants.get(sid),
     setGrant: (sid, binding) => grants.set(sid, binding, CALL_STATE_TTL_SECONDS),
     async listCommands(sid) {
-      return [...(liveHash(sid)?.fields.values() ?? [])].map((record) => structuredClone(record));
+      return [...(commands.get(sid)?.values() ?? [])].map((record) => structuredClone(record));
     },
     async putCommand(sid, record) {
-      sweep();
-      const hash = liveHash(sid) ?? { fields: new Map(), expiresAt: 0 };
-      hash.fields.set(record.ref, structuredClone(record));
-      hash.expiresAt = now() + CALL_STATE_TTL_SECONDS * 1000;
-      commands.set(sid, hash);
+      const fields = commands.get(sid) ?? new Map<string, CommandRecord>();
+      fields.set(record.ref, structuredClone(record));
+      commands.set(sid, fields, ms(CALL_STATE_TTL_SECONDS));
     },
     async deleteCommand(sid, ref) {
-      liveHash(sid)?.fields.delete(ref);
+      commands.get(sid)?.delete(ref);
     },
     getPresentation: (sid) => presentations.get(sid),
     setPresentation: (sid, binding) => presentations.set(sid, binding, CALL_STATE_TTL_SECONDS),
@@ -150,14 +132,12 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
       await presentations.deleteIf(sid, (binding) => binding.presentationId === presentationId);
     },
     async getUnsettledClientId(sid, payloadKey) {
-      const entry = unsettled.get(sid)?.get(payloadKey);
-      return entry && entry.expiresAt > now() ? entry.clientId : undefined;
+      return unsettled.get(sid)?.get(payloadKey);
     },
     async holdUnsettledClientId(sid, payloadKey, clientId) {
-      sweep();
-      const held = unsettled.get(sid) ?? new Map();
-      held.set(payloadKey, { clientId, expiresAt: now() + UNSETTLED_CLIENT_ID_TTL_SECONDS * 1000 });
-      unsettled.set(sid, held);
+      const held = unsettled.get(sid) ?? createExpiringMap<string>({ now });
+      held.set(payloadKey, clientId, ms(UNSETTLED_CLIENT_ID_TTL_SECONDS));
+      unsettled.set(sid, held, ms(UNSETTLED_CLIENT_ID_TTL_SECONDS));
     },
     async settleClientId(sid, payloadKey) {
       unsettled.get(sid)?.delete(payloadKey);
@@ -171,14 +151,10 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
     async move(fromSid, toSid) {
       const grant = await grants.delete(fromSid);
       if (grant) await grants.set(toSid, grant, CALL_STATE_TTL_SECONDS);
-      const hash = liveHash(fromSid);
-      commands.delete(fromSid);
-      if (hash) commands.set(toSid, hash);
+      commands.rename(fromSid, toSid);
       const presentation = await presentations.delete(fromSid);
       if (presentation) await presentations.set(toSid, presentation, CALL_STATE_TTL_SECONDS);
-      const held = unsettled.get(fromSid);
-      unsettled.delete(fromSid);
-      if (held) unsettled.set(toSid, held);
+      unsettled.rename(fromSid, toSid);
     },
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { CommandView } from "@/lib/api/call-schemas";
+import type { CommandView } from "@/lib/wire/calls";
 import { TERMINAL_COMMAND_STATUSES, type CommandStatus } from "@/lib/contract";
 import type { CommandRecord } from "./call-state-store";
 

@@ -1,14 +1,11 @@
 import "server-only";
-import type { CommandView } from "@/lib/api/call-schemas";
-import type { AuthDeps } from "@/lib/auth/deps";
+import type { CommandView } from "@/lib/wire/calls";
 import { LIMITS } from "@/lib/contract";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import { clearingStaleBindings } from "./access-loss";
-import type { CommandRecord } from "./call-state-store";
-import { getCallSession } from "./call-session";
+import type { CallStateStore, CommandRecord } from "./call-state-store";
 import { isTerminal, toCommandView } from "./command-view";
-import { getSessionCommands } from "./session-call-state";
+import { withCall, type CallDeps } from "./with-call";
 
 /** Commands end within a minute (spec part 8); the list keeps them a while longer so the member sees how they ended. */
 export const RECENT_COMMAND_SECONDS = 10 * LIMITS.commandLifetimeSeconds;
@@ -18,22 +15,25 @@ export const RECENT_COMMANDS_LIMIT = 20;
  * Spec 4.8: the session's recent commands, oldest first (a log: the newest is last), with their
  * current status. The campus is asked only about commands that have not ended; a terminal status is final.
  */
-export async function listSessionCommands(carrier: SessionCarrier, deps: AuthDeps): Promise<CommandView[]> {
-  const session = await getCallSession(carrier, deps, "calls:control");
-  const records = (await getSessionCommands(session, deps.callState)).sort((a, b) => b.createdAt - a.createdAt);
-  const cutoff = deps.now() - RECENT_COMMAND_SECONDS * 1000;
-  const recent = records.filter((record, index) => record.createdAt > cutoff && index < RECENT_COMMANDS_LIMIT);
-  const old = records.filter((record) => !recent.includes(record));
-  await Promise.all(old.map((record) => deps.callState.deleteCommand(session.sid, record.ref)));
+export function listSessionCommands(carrier: SessionCarrier, deps: CallDeps): Promise<CommandView[]> {
+  return withCall(carrier, deps, { scope: "calls:control" }, async ({ session }) => {
+    const records = (await getSessionCommands(session, deps.callState)).sort((a, b) => b.createdAt - a.createdAt);
+    const cutoff = deps.now() - RECENT_COMMAND_SECONDS * 1000;
+    const recent = records.filter((record, index) => record.createdAt > cutoff && index < RECENT_COMMANDS_LIMIT);
+    const old = records.filter((record) => !recent.includes(record));
+    await Promise.all(old.map((record) => deps.callState.deleteCommand(session.sid, record.ref)));
+    const current = await Promise.all(recent.map((record) => refreshStatus(record, session, deps)));
+    return current.map(toCommandView).reverse();
+  });
+}
 
-  const current = await clearingStaleBindings(session.sid, deps.callState, () =>
-    Promise.all(recent.map((record) => refreshStatus(record, session, deps))),
-  );
-  return current.map(toCommandView).reverse();
+/** The session's commands as its current member may use them (what a previous member of the launch sent is not theirs). */
+async function getSessionCommands(session: VisitorSession, callState: CallStateStore): Promise<CommandRecord[]> {
+  return (await callState.listCommands(session.sid)).filter((record) => record.userId === session.member.userId);
 }
 
 /** Writes only this command's own field, so a concurrent send or poll never loses another command. */
-async function refreshStatus(record: CommandRecord, session: VisitorSession, deps: AuthDeps): Promise<CommandRecord> {
+async function refreshStatus(record: CommandRecord, session: VisitorSession, deps: CallDeps): Promise<CommandRecord> {
   if (isTerminal(record.status)) return record;
   const command = await deps.campus.getCommand(session.accessToken, record.commandId);
   if (command.status === record.status) return record;

@@ -1,50 +1,21 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
-import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-store";
+import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-ttl-store";
 import {
   CALL_STATE_TTL_SECONDS,
   UNSETTLED_CLIENT_ID_TTL_SECONDS,
+  commandRecordSchema,
+  grantBindingSchema,
+  presentationBindingSchema,
   type CallStateStore,
-  type CommandRecord,
-  type GrantBinding,
-  type PresentationBinding,
-  type SessionCommandKind,
 } from "./call-state-store";
 
 /*
  * The session's call state on Redis, laid out as call-state-store.ts describes: a key for the
  * grant, a hash with one field per command (concurrent writes of one session touch different
- * fields), a key for the presentation. Values are checked against these schemas when read back.
+ * fields), a key for the presentation. Values are checked against the records' schemas when read back.
  */
-
-const grantBindingSchema: z.ZodType<GrantBinding> = z.object({ grantId: z.string(), userId: z.string(), attachedAt: z.number() });
-
-// A Record, so a kind added to SessionCommandKind must be added here too.
-const COMMAND_KINDS: Record<SessionCommandKind, true> = { start: true, accept: true, invite: true, action: true, playback: true, activityInvite: true };
-const commandKindSchema = z.enum(Object.keys(COMMAND_KINDS) as [SessionCommandKind, ...SessionCommandKind[]]);
-
-const commandRecordSchema: z.ZodType<CommandRecord> = z.object({
-  ref: z.string(),
-  userId: z.string(),
-  clientId: z.string(),
-  kind: commandKindSchema,
-  payload: callOperationSchema.pick({ action: true, targetId: true, recipientId: true, role: true, muted: true }).partial(),
-  commandId: z.string(),
-  status: commandStatusSchema,
-  result: commandSchema.shape.result,
-  createdAt: z.number(),
-});
-
-const presentationBindingSchema: z.ZodType<PresentationBinding> = z.object({
-  presentationId: z.string(),
-  userId: z.string(),
-  grantId: z.string(),
-  mode: presentationModeSchema,
-  participationIds: z.array(z.string()),
-  preparedAt: z.number(),
-});
 
 // Compare-and-delete in one step: drops the presentation only while it is still this one.
 const DROP_PRESENTATION_SCRIPT = `

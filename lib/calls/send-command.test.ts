@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { clientIdSchema } from "@/lib/contract";
 import { GRANT_ID, aCallSession, callDeps, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { newClientId } from "./client-id";
-import { COMMAND_RETRY, NO_GRANT, sendCommand } from "./send-command";
+import { COMMAND_RETRY, sendCommand } from "./send-command";
+import { NO_GRANT } from "./with-call";
 
 const ACTION_PATH = `POST /v1/apps/calls/grants/${GRANT_ID}/commands/action`;
 const accepted = () => Response.json({ commandId: "cmd_1" });

@@ -1,7 +1,4 @@
 import "server-only";
-import type { CommandRequest, CommandView, StartRequest } from "@/lib/api/call-schemas";
-import { getSessionActivity } from "@/lib/activity/activity-access";
-import { verifyAccess } from "@/lib/auth/check-access";
 import { backoffDelayMs } from "@/lib/backoff";
 import type { CampusApi } from "@/lib/campus-api";
 import type { CommandAccepted } from "@/lib/contract";
@@ -9,12 +6,21 @@ import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/security/random";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import { clearingStaleBindings } from "./access-loss";
+import type { CommandRequest, CommandView, StartRequest } from "@/lib/wire/calls";
 import type { CommandRecord } from "./call-state-store";
-import { getCallSession } from "./call-session";
 import { toCommandView } from "./command-view";
-import type { CallDeps } from "./deps";
-import { getSessionGrantId } from "./session-call-state";
+import { withCall, type CallDeps } from "./with-call";
+
+/** What sending a command needs, injected so tests can pass a fake campus, fresh stores and no real waits. */
+export type SendCommandDeps = CallDeps & {
+  newClientId: () => string;
+  /** The session-local name of a command, the only one the page sees. */
+  newRef: () => string;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  /** Spec 4.7 activityInvite: the activity this session registered (lib/activity); CALL_CONFLICT without one. */
+  inviterActivityId: (session: VisitorSession) => Promise<string>;
+};
 
 /** A command the page asks for: start and accept need no grant, the other kinds use the session's (activityInvite also its activity). */
 export type SessionCommand = ({ kind: "start" } & StartRequest) | { kind: "accept" } | CommandRequest;
@@ -27,9 +33,6 @@ export type SessionCommand = ({ kind: "start" } & StartRequest) | { kind: "accep
  */
 export const COMMAND_RETRY = { maxAttempts: 4, budgetMs: 10_000, baseDelayMs: 250, maxDelayMs: 2_000 } as const;
 
-export const NO_GRANT = "This app is not attached to your call yet; use the call in this app first";
-export const NO_ACTIVITY = "Start an activity in this app first: invitations are to the activity you started";
-
 /**
  * Spec 4.2 and 4.7: one user action becomes one campus command. The grant comes from the session,
  * userinfo is checked first, and the command is sent (and retried) with one clientId. That clientId
@@ -38,56 +41,43 @@ export const NO_ACTIVITY = "Start an activity in this app first: invitations are
  * UNSETTLED_CLIENT_ID_TTL_SECONDS) sends it again under the same clientId, so it applies once.
  * A 429 is never replayed under a new clientId: it goes back to the page with its Retry-After.
  */
-export async function sendCommand(carrier: SessionCarrier, command: SessionCommand, deps: CallDeps): Promise<CommandView> {
-  const session = await getCallSession(carrier, deps, "calls:control");
-  const grantId = command.kind === "start" || command.kind === "accept" ? undefined : await requireGrantId(session, deps);
-  const activityId = command.kind === "activityInvite" ? await requireActivityId(session, deps) : "";
-  await verifyAccess(session, deps);
-
-  const target = { grantId: grantId ?? "", activityId };
-  const payloadKey = commandPayloadKey(session.member.userId, target, command);
-  const clientId = (await deps.callState.getUnsettledClientId(session.sid, payloadKey)) ?? deps.newClientId();
-  await deps.callState.holdUnsettledClientId(session.sid, payloadKey, clientId);
-  const issue = commandRequest(deps.campus, session.accessToken, target, command, clientId);
-  const { commandId } = await clearingStaleBindings(session.sid, deps.callState, async () => {
+export function sendCommand(carrier: SessionCarrier, command: SessionCommand, deps: SendCommandDeps): Promise<CommandView> {
+  const needsGrant = command.kind !== "start" && command.kind !== "accept";
+  let activityId = "";
+  const check = async (session: VisitorSession) => {
+    if (command.kind === "activityInvite") activityId = await deps.inviterActivityId(session);
+  };
+  const rule = { scope: "calls:control", grant: needsGrant ? "required" : undefined, check, verify: true } as const;
+  return withCall(carrier, deps, rule, async ({ session, grantId }) => {
+    const target = { grantId: grantId ?? "", activityId };
+    const payloadKey = commandPayloadKey(session.member.userId, target, command);
+    const clientId = (await deps.callState.getUnsettledClientId(session.sid, payloadKey)) ?? deps.newClientId();
+    await deps.callState.holdUnsettledClientId(session.sid, payloadKey, clientId);
+    const issue = commandRequest(deps.campus, session.accessToken, target, command, clientId);
+    let commandId: string;
     try {
-      const accepted = await withRetries(issue, deps);
+      ({ commandId } = await withRetries(issue, deps));
       await deps.callState.settleClientId(session.sid, payloadKey);
-      return accepted;
     } catch (error) {
       // Anything but a failure in transit is the campus's answer: the command is settled, refused.
       if (!isRetryable(error)) await deps.callState.settleClientId(session.sid, payloadKey);
       throw error;
     }
+
+    const { kind, ...payload } = command;
+    const record: CommandRecord = {
+      ref: deps.newRef(),
+      userId: session.member.userId,
+      clientId,
+      kind,
+      payload,
+      commandId,
+      status: "pending",
+      createdAt: deps.now(),
+    };
+    await deps.callState.putCommand(session.sid, record);
+    return toCommandView(record);
   });
-
-  const { kind, ...payload } = command;
-  const record: CommandRecord = {
-    ref: deps.newRef(),
-    userId: session.member.userId,
-    clientId,
-    kind,
-    payload,
-    commandId,
-    status: "pending",
-    createdAt: deps.now(),
-  };
-  await deps.callState.putCommand(session.sid, record);
-  return toCommandView(record);
-}
-
-async function requireGrantId(session: VisitorSession, deps: CallDeps): Promise<string> {
-  const grantId = await getSessionGrantId(session, deps.callState);
-  // Spec part 7, CALL_CONFLICT: the page refreshes its call state and offers attach.
-  if (!grantId) throw new AppError("CALL_CONFLICT", NO_GRANT);
-  return grantId;
-}
-
-/** Spec 4.7 activityInvite: the activity this session registered, never one the page names. */
-async function requireActivityId(session: VisitorSession, deps: CallDeps): Promise<string> {
-  const access = await getSessionActivity(session, deps.activityAccess);
-  if (access?.role !== "inviter") throw new AppError("CALL_CONFLICT", NO_ACTIVITY);
-  return access.activityId;
 }
 
 /** The same command of the same member to the same grant and activity: one key, whatever order its fields came in. */
@@ -141,7 +131,7 @@ function isRetryable(error: unknown): boolean {
   return error instanceof AppError && error.code === "INTERNAL_SERVER_ERROR";
 }
 
-async function withRetries<T>(attempt: () => Promise<T>, deps: Pick<CallDeps, "now" | "sleep" | "random">): Promise<T> {
+async function withRetries<T>(attempt: () => Promise<T>, deps: Pick<SendCommandDeps, "now" | "sleep" | "random">): Promise<T> {
   const startedAt = deps.now();
   for (let attempts = 1; ; attempts++) {
     try {

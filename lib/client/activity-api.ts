@@ -1,5 +1,5 @@
-import { activityResponseSchema, type CreateActivityRequest } from "@/lib/api/activity-schemas";
-import { commandResponseSchema } from "@/lib/api/call-schemas";
+import { activityResponseSchema, type CreateActivityRequest } from "@/lib/wire/activity";
+import { commandResponseSchema } from "@/lib/wire/calls";
 import { fetchApi, type LaunchCredentials } from "./fetcher";
 
 /** One function per activity route of the app's own API. No session key, activity or entry ID: the backend has them. */

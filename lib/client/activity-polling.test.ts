@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ActivityResponse } from "@/lib/api/activity-schemas";
+import type { ActivityResponse } from "@/lib/wire/activity";
 import { LIMITS } from "@/lib/contract";
 import { ACTIVITY_POLL_MS, LEASE_RECHECK_MS, LEASE_RECHECKS_PER_MINUTE, activityPollMs, needsLeaseRecheck, newerActivity } from "./activity-polling";
 

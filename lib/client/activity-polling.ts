@@ -1,4 +1,4 @@
-import type { ActivityResponse } from "@/lib/api/activity-schemas";
+import type { ActivityResponse } from "@/lib/wire/activity";
 import { LIMITS } from "@/lib/contract";
 
 /*

@@ -5,7 +5,7 @@ import {
   stateResponseSchema,
   type LoginRequest,
   type StateRequest,
-} from "@/lib/api/schemas";
+} from "@/lib/wire/auth";
 import { fetchApi, type LaunchCredentials } from "./fetcher";
 
 /** One function per route of the app's own API. */

@@ -5,7 +5,7 @@ import {
   grantResponseSchema,
   type CommandRequest,
   type StartRequest,
-} from "@/lib/api/call-schemas";
+} from "@/lib/wire/calls";
 import { callStatusSchema } from "@/lib/contract";
 import { fetchApi, type LaunchCredentials } from "./fetcher";
 

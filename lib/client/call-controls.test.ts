@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import { aParticipant, anActiveGrantView } from "@/lib/testing/call-fixtures";
 import { actionTestId, mediaToggles, ownActions, resolveAvatarUrl, rowActions } from "./call-controls";
 

@@ -1,4 +1,4 @@
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import { TARGETED_ACTIONS, type CallAction, type CallParticipant } from "@/lib/contract";
 
 /*

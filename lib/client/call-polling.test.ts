@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CommandView } from "@/lib/api/call-schemas";
+import type { CommandView } from "@/lib/wire/calls";
 import { LIMITS } from "@/lib/contract";
 import {
   CALL_VIEW_BUDGET_PER_MINUTE,

@@ -1,4 +1,4 @@
-import type { CommandView, GrantView } from "@/lib/api/call-schemas";
+import type { CommandView, GrantView } from "@/lib/wire/calls";
 import { LIMITS, TERMINAL_COMMAND_STATUSES, type CommandStatus } from "@/lib/contract";
 
 /*

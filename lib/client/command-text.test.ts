@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CommandView } from "@/lib/api/call-schemas";
+import type { CommandView } from "@/lib/wire/calls";
 import { aParticipant } from "@/lib/testing/call-fixtures";
 import { commandSentence, describeCommand, rosterNames, waitsForMember } from "./command-text";
 

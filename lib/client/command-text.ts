@@ -1,4 +1,4 @@
-import type { CommandView } from "@/lib/api/call-schemas";
+import type { CommandView } from "@/lib/wire/calls";
 import type { CallAction, CallParticipant } from "@/lib/contract";
 import { isTerminalStatus } from "./call-polling";
 import { NATIVE_CONFIRMATION } from "./call-controls";

@@ -1,6 +1,6 @@
 import type { RestoredReason } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
-import { restoredReasonFromMessage } from "@/lib/presentations/status";
+import { restoredReasonFromMessage } from "@/lib/shared/presentation-status";
 import { callErrorEffect, errorMessage } from "./call-errors";
 
 /** Why the heartbeat stopped on an error (spec part 7 and 3). */

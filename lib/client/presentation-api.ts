@@ -3,7 +3,7 @@ import {
   presentationStartResponseSchema,
   presentationViewSchema,
   type PresentationRequest,
-} from "@/lib/api/presentation-schemas";
+} from "@/lib/wire/presentations";
 import { fetchApi, type LaunchCredentials } from "./fetcher";
 
 /** One function per presentation route of the app's own API. No grant or presentation IDs: the backend has them. */

@@ -1,6 +1,6 @@
-import type { MountableTile, PresentationView } from "@/lib/api/presentation-schemas";
+import type { MountableTile, PresentationView } from "@/lib/wire/presentations";
 import type { PresentationMode, PresentationStatus, RestoredReason } from "@/lib/contract";
-import { isFinalStatus, isStatusProgress } from "@/lib/presentations/status";
+import { isFinalStatus, isStatusProgress } from "@/lib/shared/presentation-status";
 
 /* The page's view of its presentation, and how the campus's answers change it. */
 

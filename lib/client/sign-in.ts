@@ -1,4 +1,4 @@
-import type { MeResponse } from "@/lib/api/schemas";
+import type { MeResponse } from "@/lib/wire/auth";
 import { AppError } from "@/lib/errors";
 import { appApi } from "./app-api";
 import type { LaunchCredentials } from "./fetcher";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
-import type { ActivityResponse } from "@/lib/api/activity-schemas";
-import type { GrantView } from "@/lib/api/call-schemas";
+import type { ActivityResponse } from "@/lib/wire/activity";
+import type { GrantView } from "@/lib/wire/calls";
 import { activityApi } from "./activity-api";
 import { LEASE_RECHECK_MS, activityPollMs, needsLeaseRecheck, newerActivity } from "./activity-polling";
 import type { LaunchCredentials } from "./fetcher";

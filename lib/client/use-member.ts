@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import useSWR from "swr";
-import type { MeResponse } from "@/lib/api/schemas";
+import type { MeResponse } from "@/lib/wire/auth";
 import { appApi } from "./app-api";
 import type { LaunchCredentials } from "./fetcher";
 

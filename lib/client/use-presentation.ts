@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PresentationMode } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
-import { isFinalStatus } from "@/lib/presentations/status";
+import { isFinalStatus } from "@/lib/shared/presentation-status";
 import { callErrorEffect, errorMessage } from "./call-errors";
 import { commitWhenTilesReady } from "./commit-retry";
 import type { LaunchCredentials } from "./fetcher";

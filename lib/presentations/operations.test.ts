@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { PresentationBinding } from "@/lib/calls/call-state-store";
-import type { CallDeps } from "@/lib/calls/deps";
+import type { CallDeps } from "@/lib/calls/with-call";
 import { GRANT_ID, aCallSession, aPresentation, callDeps, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { commitSessionPresentation, heartbeatSessionPresentation, releaseSessionPresentation } from "./operations";
 import { NO_PRESENTATION } from "./session-presentation";

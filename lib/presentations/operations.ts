@@ -1,13 +1,12 @@
 import "server-only";
-import type { PresentationReleaseResponse, PresentationView } from "@/lib/api/presentation-schemas";
-import type { AuthDeps } from "@/lib/auth/deps";
-import { clearingStaleBindings } from "@/lib/calls/access-loss";
-import { getCallSession } from "@/lib/calls/call-session";
+import { withCall, type CallDeps } from "@/lib/calls/with-call";
 import type { Presentation } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionRecord } from "@/lib/session/records";
+import { isFinalStatus } from "@/lib/shared/presentation-status";
+import type { PresentationReleaseResponse, PresentationView } from "@/lib/wire/presentations";
 import { getSessionPresentation, requireSessionPresentation, toPresentationView } from "./session-presentation";
-import { isFinalStatus } from "./status";
 
 type Operation = "commit" | "heartbeat";
 
@@ -27,28 +26,29 @@ function endsPresentation(operation: Operation, error: unknown): boolean {
  * they are (spec part 7: "forward error statuses and codes from heartbeat"); the session drops
  * the presentation once it has ended, so a reload or a retry can never use it again.
  */
-async function operate(operation: Operation, carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationView> {
-  const session = await getCallSession(carrier, deps, "calls:read");
-  const { presentationId } = await requireSessionPresentation(session, deps.callState);
-  const run = operation === "commit" ? deps.campus.commitPresentation : deps.campus.heartbeatPresentation;
-  let presentation: Presentation;
-  try {
-    presentation = await clearingStaleBindings(session.sid, deps.callState, () => run(session.accessToken, presentationId));
-  } catch (error) {
-    if (endsPresentation(operation, error)) await deps.callState.dropPresentation(session.sid, presentationId);
-    throw error;
-  }
-  if (isFinalStatus(presentation.status)) await deps.callState.dropPresentation(session.sid, presentationId);
-  return toPresentationView(presentation);
+function operate(operation: Operation, carrier: SessionCarrier, deps: CallDeps): Promise<PresentationView> {
+  return withCall(carrier, deps, { scope: "calls:read" }, async ({ session }) => {
+    const { presentationId } = await requireSessionPresentation(session, deps.callState);
+    const run = operation === "commit" ? deps.campus.commitPresentation : deps.campus.heartbeatPresentation;
+    let presentation: Presentation;
+    try {
+      presentation = await run(session.accessToken, presentationId);
+    } catch (error) {
+      if (endsPresentation(operation, error)) await deps.callState.dropPresentation(session.sid, presentationId);
+      throw error;
+    }
+    if (isFinalStatus(presentation.status)) await deps.callState.dropPresentation(session.sid, presentationId);
+    return toPresentationView(presentation);
+  });
 }
 
 /** Spec 3: commit requests the handoff; the answer is `commitRequested` (or the current status on a repeat). */
-export function commitSessionPresentation(carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationView> {
+export function commitSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<PresentationView> {
   return operate("commit", carrier, deps);
 }
 
 /** Spec 4.9: every five seconds while the visitor session is active; reports the status. */
-export function heartbeatSessionPresentation(carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationView> {
+export function heartbeatSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<PresentationView> {
   return operate("heartbeat", carrier, deps);
 }
 
@@ -57,13 +57,24 @@ export function heartbeatSessionPresentation(carrier: SessionCarrier, deps: Auth
  * nothing beats for it or commits it again; if the campus cannot be told, the host takes it back
  * after fifteen seconds without heartbeat anyway.
  */
-export async function releaseSessionPresentation(carrier: SessionCarrier, deps: AuthDeps): Promise<PresentationReleaseResponse> {
-  const session = await getCallSession(carrier, deps, "calls:read");
-  const binding = await getSessionPresentation(session, deps.callState);
-  if (!binding) return { presentation: null };
-  await deps.callState.dropPresentation(session.sid, binding.presentationId);
-  const presentation = await clearingStaleBindings(session.sid, deps.callState, () =>
-    deps.campus.releasePresentation(session.accessToken, binding.presentationId),
-  );
-  return { presentation: toPresentationView(presentation) };
+export function releaseSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<PresentationReleaseResponse> {
+  return withCall(carrier, deps, { scope: "calls:read" }, async ({ session }) => {
+    const binding = await getSessionPresentation(session, deps.callState);
+    if (!binding) return { presentation: null };
+    await deps.callState.dropPresentation(session.sid, binding.presentationId);
+    const presentation = await deps.campus.releasePresentation(session.accessToken, binding.presentationId);
+    return { presentation: toPresentationView(presentation) };
+  });
+}
+
+/**
+ * Signing out (lib/auth/logout.ts) returns the session's presentation to the host first (spec 3
+ * release), best effort: if the campus cannot be told, it takes the presentation back once
+ * heartbeats stop. Only the member who prepared it, with a token, releases it.
+ */
+export async function releaseOnSignOut(sid: string, record: SessionRecord | undefined, deps: Pick<CallDeps, "callState" | "campus">): Promise<void> {
+  const presentation = await deps.callState.takePresentation(sid);
+  if (record?.accessToken && presentation && presentation.userId === record.member?.userId) {
+    await deps.campus.releasePresentation(record.accessToken, presentation.presentationId).catch(() => undefined);
+  }
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { NO_GRANT } from "@/lib/calls/send-command";
+import { NO_GRANT } from "@/lib/calls/with-call";
 import { GRANT_ID, aCallSession, callDeps, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { CAMPUS_ORIGIN } from "@/lib/testing/fixtures";
 import { startPresentation } from "./start-presentation";

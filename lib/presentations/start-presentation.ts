@@ -1,18 +1,14 @@
 import "server-only";
-import type { MountableTile, PresentationRequest, PresentationStartResponse } from "@/lib/api/presentation-schemas";
-import type { AuthDeps } from "@/lib/auth/deps";
-import { verifyAccess } from "@/lib/auth/check-access";
-import { clearingStaleBindings, endsCallAccess } from "@/lib/calls/access-loss";
+import { endsCallAccess } from "@/lib/auth/check-access";
 import type { PresentationBinding } from "@/lib/calls/call-state-store";
-import { getCallSession } from "@/lib/calls/call-session";
-import { NO_GRANT } from "@/lib/calls/send-command";
-import { getSessionGrantId } from "@/lib/calls/session-call-state";
+import { withCall, type CallDeps } from "@/lib/calls/with-call";
 import { CAMPUS_UNAVAILABLE } from "@/lib/campus-api";
 import type { CallTile } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { logWarning } from "@/lib/log";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
+import type { MountableTile, PresentationRequest, PresentationStartResponse } from "@/lib/wire/presentations";
 import { resolveTileUrl } from "./tile-url";
 
 /** How every tile shows its speaker: filling the tile, with the name (spec 2 CallTile `fit`, `label`). */
@@ -25,14 +21,8 @@ export const TILE_OPTIONS = { fit: "cover", label: true } as const satisfies Omi
  * and the selection, never a URL. A refused tile (a non-speaker, a seventh) abandons the new
  * presentation and the campus's message goes to the page.
  */
-export async function startPresentation(carrier: SessionCarrier, request: PresentationRequest, deps: AuthDeps): Promise<PresentationStartResponse> {
-  const session = await getCallSession(carrier, deps, "calls:read");
-  const grantId = await getSessionGrantId(session, deps.callState);
-  if (!grantId) throw new AppError("CALL_CONFLICT", NO_GRANT);
-  // Spec 4.2: userinfo before a protected action.
-  await verifyAccess(session, deps);
-
-  return clearingStaleBindings(session.sid, deps.callState, async () => {
+export function startPresentation(carrier: SessionCarrier, request: PresentationRequest, deps: CallDeps): Promise<PresentationStartResponse> {
+  return withCall(carrier, deps, { scope: "calls:read", grant: "required", verify: true }, async ({ session, grantId }) => {
     await releasePrevious(session, deps);
     const { presentationId } = await deps.campus.preparePresentation(session.accessToken, grantId, request.mode);
     const binding: PresentationBinding = {
@@ -55,7 +45,7 @@ export async function startPresentation(carrier: SessionCarrier, request: Presen
   });
 }
 
-async function requestTile(session: VisitorSession, presentationId: string, participationId: string, deps: AuthDeps): Promise<MountableTile> {
+async function requestTile(session: VisitorSession, presentationId: string, participationId: string, deps: CallDeps): Promise<MountableTile> {
   const tile = await deps.campus.requestTile(session.accessToken, presentationId, { participationId, ...TILE_OPTIONS });
   const url = resolveTileUrl(tile.url, session.campusOrigin);
   if (!url) {
@@ -70,7 +60,7 @@ async function requestTile(session: VisitorSession, presentationId: string, part
  * one is released first, so its tiles and the new ones never compete for the member's view. Only
  * access loss stops here; anything else the host settles itself (it restores an abandoned presentation).
  */
-async function releasePrevious(session: VisitorSession, deps: AuthDeps) {
+async function releasePrevious(session: VisitorSession, deps: CallDeps) {
   const previous = await deps.callState.takePresentation(session.sid);
   if (previous?.userId !== session.member.userId) return;
   try {
@@ -80,7 +70,7 @@ async function releasePrevious(session: VisitorSession, deps: AuthDeps) {
   }
 }
 
-async function abandon(session: VisitorSession, presentationId: string, deps: AuthDeps) {
+async function abandon(session: VisitorSession, presentationId: string, deps: CallDeps) {
   await deps.callState.dropPresentation(session.sid, presentationId);
   await deps.campus.releasePresentation(session.accessToken, presentationId).catch(() => undefined);
 }

@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { getRedisClient } from "@/lib/session/redis-client";
+import { getRedisClient } from "@/lib/redis/client";
 import { RATE_LIMITS, type RateLimitName } from "./limits";
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/api/schemas";
+import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/wire/auth";
 import { AppError } from "@/lib/errors";
 import { SESSION_COOKIE_PREFIX, sessionCookieName, unsealHandle } from "./handle";
 import type { SessionHandle } from "./records";

@@ -4,9 +4,10 @@ import { AppError } from "@/lib/errors";
 import { readSessionHandle, type SessionCarrier } from "./carrier";
 import { getLiveSession, sessionTtlSeconds, touchSession } from "./lifetime";
 import type { SessionRecord } from "./records";
-import type { SessionStores } from "./stores";
+import type { VersionedStore } from "./ttl-store";
 
-export type SessionDeps = SessionStores & { sessionSecret: string; now: () => number };
+/** What resolving a session needs. Versioned: a write that read an older record changes nothing (a renewal is never lost). */
+export type SessionDeps = { sessions: VersionedStore<SessionRecord>; sessionSecret: string; now: () => number };
 
 /** A session with a live campus token. IDs come from here, never from the browser. */
 export type VisitorSession = SessionRecord & {
@@ -40,7 +41,7 @@ export async function getVisitorSession(carrier: SessionCarrier, deps: SessionDe
 }
 
 /** The record stays for a renewal in the same launch, without its token; a newer record (a renewal) is kept as it is. */
-async function dropToken(record: SessionRecord, deps: SessionStores, now: number) {
+async function dropToken(record: SessionRecord, deps: SessionDeps, now: number) {
   const { accessToken: _token, tokenExpiresAt: _expiry, ...rest } = record;
   await deps.sessions.replace(record.sid, rest, sessionTtlSeconds(rest, now));
 }

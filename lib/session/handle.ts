@@ -1,8 +1,7 @@
 import "server-only";
 import { sealData, unsealData } from "iron-session";
-import { z } from "zod";
 import { sha256Hex } from "@/lib/security/random";
-import type { SessionHandle } from "./records";
+import { sessionHandleSchema as handleSchema, type SessionHandle } from "./records";
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./lifetime";
 import { createUnsealedHandles, sealExpiry } from "./unsealed-handles";
 
@@ -15,8 +14,6 @@ export const SESSION_HANDLE_TTL_SECONDS = SESSION_ABSOLUTE_LIFETIME_SECONDS;
 
 /** `__Host-`: the browser takes the cookie only with Secure, Path=/ and no Domain, so no sibling host can plant one. */
 export const SESSION_COOKIE_PREFIX = "__Host-app_session_";
-
-const handleSchema = z.object({ sid: z.string().min(1), launchId: z.string().min(1).max(128) });
 
 /** Enough for every visitor one process serves at once (the bench's load run holds a thousand). */
 const UNSEALED_HANDLES_MAX = 10_000;

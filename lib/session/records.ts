@@ -1,43 +1,53 @@
-import type { Member, Scope } from "@/lib/contract";
+import { z } from "zod";
+import { memberSchema, scopeSchema } from "@/lib/contract";
+
+/*
+ * The session records, as schemas with their types inferred. A shared store holds them as JSON
+ * and checks them when read back: another process, or another version of this app during a
+ * deploy, may have written them.
+ */
 
 /** A login state waiting for its code (spec 5.3.3), keyed by sha256(state); single use. */
-export type PendingState = {
+export const pendingStateSchema = z.object({
   /** The session the login renews, or a fresh ID that names no session yet. */
-  sid: string;
+  sid: z.string(),
   /** True when the state was issued to a live session of the launch: the login must present its handle. */
-  renewal: boolean;
-  launchId: string;
-  campusOrigin: string;
+  renewal: z.boolean(),
+  launchId: z.string(),
+  campusOrigin: z.string(),
   /** Epoch milliseconds. */
-  expiresAt: number;
-};
+  expiresAt: z.number(),
+});
+export type PendingState = z.infer<typeof pendingStateSchema>;
 
 /**
  * The visitor session of one launch, made by a login and never extended without one. Its sid is new
  * at every login. Token fields are absent after the token ends.
  */
-export type SessionRecord = {
-  sid: string;
-  /** Counts the record's writes: a write that read an older version is refused (lib/session/store.ts). */
-  version: number;
-  launchId: string;
+export const sessionRecordSchema = z.object({
+  sid: z.string(),
+  /** Counts the record's writes: a write that read an older version is refused (lib/session/ttl-store.ts). */
+  version: z.number().int(),
+  launchId: z.string(),
   /** The origin that answered the handshake ({campus_origin} of the spec). */
-  campusOrigin: string;
-  accessToken?: string;
+  campusOrigin: z.string(),
+  accessToken: z.string().optional(),
   /** Epoch milliseconds. */
-  tokenExpiresAt?: number;
-  scopes?: Scope[];
-  member?: Member;
+  tokenExpiresAt: z.number().optional(),
+  scopes: z.array(scopeSchema).optional(),
+  member: memberSchema.optional(),
   /** Epoch milliseconds: the first login of this member in this launch; the absolute lifetime counts from it. */
-  createdAt: number;
+  createdAt: z.number(),
   /** Epoch milliseconds: the last request that found the session; the idle timeout counts from it. */
-  lastSeenAt: number;
+  lastSeenAt: z.number(),
   /**
    * Set on the old record when the same member renewed the login: for a few seconds, requests
    * already in flight with the old handle are answered by the new session instead of a 401.
    */
-  renewedTo?: string;
-};
+  renewedTo: z.string().optional(),
+});
+export type SessionRecord = z.infer<typeof sessionRecordSchema>;
 
 /** What the browser holds, sealed: which session, for which launch. Never a token. */
-export type SessionHandle = { sid: string; launchId: string };
+export const sessionHandleSchema = z.object({ sid: z.string().min(1), launchId: z.string().min(1).max(128) });
+export type SessionHandle = z.infer<typeof sessionHandleSchema>;

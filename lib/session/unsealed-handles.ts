@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import type { SessionHandle } from "./records";
 
 /**
@@ -16,26 +17,25 @@ export type UnsealedHandles = {
 
 type Entry = { secret: string; handle: SessionHandle; expiresAt: number };
 
-/** Least recently used first out; a lookup moves its entry to the back. */
+/** Least recently used first out (lru-cache); a lookup makes its entry the most recent. */
 export function createUnsealedHandles(options: { maxEntries: number; now?: () => number }): UnsealedHandles {
   const now = options.now ?? (() => Date.now());
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ max: options.maxEntries, perf: { now }, ttlResolution: 0 });
 
   return {
     get(seal, secret) {
       const entry = entries.get(seal);
       if (!entry) return undefined;
-      entries.delete(seal);
       // A seal made with another secret is not this process's to trust.
-      if (entry.secret !== secret || entry.expiresAt <= now()) return undefined;
-      entries.set(seal, entry);
+      if (entry.secret !== secret || entry.expiresAt <= now()) {
+        entries.delete(seal);
+        return undefined;
+      }
       return { ...entry.handle };
     },
     remember(seal, secret, handle, expiresAt) {
       if (expiresAt <= now()) return;
-      entries.delete(seal);
-      entries.set(seal, { secret, handle: { ...handle }, expiresAt });
-      while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(seal, { secret, handle: { ...handle }, expiresAt }, { ttl: expiresAt - now() });
     },
   };
 }

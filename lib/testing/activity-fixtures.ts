@@ -1,8 +1,6 @@
 // Activity fixtures: a verified entry, the campus's answers, and activity deps on a fake campus, each in one line.
-import { createMemoryActivityStore } from "@/lib/activity/activity-store";
-import type { ActivityDeps } from "@/lib/activity/deps";
 import type { ActivityEntry } from "@/lib/contract";
-import { createMemoryRateLimits } from "@/lib/security/rate-limit";
+import type { ServerDeps } from "@/lib/server/deps";
 import { callDeps } from "./call-fixtures";
 
 type FakeRoute = (request: Request) => Response | Promise<Response>;
@@ -22,17 +20,12 @@ export const registered = () => Response.json({ activityId: ACTIVITY_ID, label: 
 
 /** Activity deps against a fake campus: fresh stores, a fixed session key unless told otherwise. */
 export function activityDeps(options: { routes?: Record<string, FakeRoute>; now?: () => number; sessionKey?: string } = {}) {
-  const { deps: calls, campus, sleeps } = callDeps({ routes: options.routes, now: options.now });
-  const deps: ActivityDeps = {
-    ...calls,
-    activities: createMemoryActivityStore({ now: calls.now }),
-    newSessionKey: () => options.sessionKey ?? SESSION_KEY,
-    rateLimits: createMemoryRateLimits(),
-  };
+  const { deps, campus, sleeps } = callDeps({ routes: options.routes, now: options.now });
+  deps.newSessionKey = () => options.sessionKey ?? SESSION_KEY;
   return { deps, campus, sleeps };
 }
 
 /** A poll in the deps' store under SESSION_KEY, as the inviter's app made it. */
-export async function aPoll(deps: ActivityDeps, options: string[] = ["Soup", "Salad"]) {
+export async function aPoll(deps: ServerDeps, options: string[] = ["Soup", "Salad"]) {
   await deps.activities.create(SESSION_KEY, { label: "Lunch", question: "What for lunch?", options, createdBy: "usr_grace", createdAt: 0 });
 }

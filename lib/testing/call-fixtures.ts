@@ -1,7 +1,7 @@
 // Call fixtures: statuses, grants, participants, commands and a signed-in session with call scopes, each in one line.
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
-import type { CallDeps } from "@/lib/calls/deps";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import type { ActiveGrant, CallParticipant, Command, Presentation, Scope } from "@/lib/contract";
+import type { ServerDeps } from "@/lib/server/deps";
 import { sealHandle } from "@/lib/session/handle";
 import { aCampus, aCarrier, aMember, authDeps, CAMPUS_ORIGIN, TEST_SECRET } from "./fixtures";
 
@@ -69,18 +69,19 @@ export function callDeps(options: { routes?: Record<string, FakeRoute>; now?: ()
   const sleeps: number[] = [];
   let refs = 0;
   let clientIds = 0;
-  const deps: CallDeps = {
-    ...authDeps({ fetch: campus.fetch, now: options.now }),
+  const deps = authDeps({
+    fetch: campus.fetch,
+    now: options.now,
     newClientId: () => options.clientIds?.[clientIds++] ?? `client-id-${String(++clientIds).padStart(8, "0")}-of-a-test`,
     newRef: () => `ref${++refs}`,
     sleep: async (ms) => void sleeps.push(ms),
     random: () => 0.5,
-  };
+  });
   return { deps, campus, sleeps };
 }
 
 /** A signed-in launch with the given scopes, stored directly: the carrier of its API requests and its sid. */
-export async function aCallSession(deps: CallDeps, options: { scopes?: Scope[]; grantId?: string } = {}) {
+export async function aCallSession(deps: ServerDeps, options: { scopes?: Scope[]; grantId?: string } = {}) {
   const sid = "sid_1";
   const now = deps.now();
   await deps.sessions.set(

@@ -1,12 +1,9 @@
 // Test fixtures: members, launches, clocks, a fake campus and fresh stores, each in one line.
-import type { ActivityAccess } from "@/lib/activity/activity-access";
-import type { AuthDeps } from "@/lib/auth/deps";
-import { createMemoryCallStateStore } from "@/lib/calls/call-state-store";
 import { createCampusApi, type CampusApi } from "@/lib/campus-api";
 import type { Member, Token } from "@/lib/contract";
+import { createMemoryRateLimits } from "@/lib/security/rate-limit";
+import { buildServerDeps, createMemoryStores, type ServerBase, type ServerDeps } from "@/lib/server/deps";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import type { PendingState, SessionRecord } from "@/lib/session/records";
-import { createMemoryStore, createMemoryVersionedStore } from "@/lib/session/store";
 
 export const TEST_SECRET = "a-test-session-secret-of-at-least-32-chars";
 export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
@@ -57,16 +54,15 @@ export function aCampusApi(fetch: typeof globalThis.fetch): CampusApi {
   return createCampusApi({ baseUrl: CAMPUS_API_URL, clientId: "client", clientSecret: "secret", fetch, timeoutMs: 1_000 });
 }
 
-export function authDeps(options: { fetch?: typeof globalThis.fetch; now?: () => number } = {}): AuthDeps {
-  const now = options.now ?? Date.now;
-  return {
-    sessions: createMemoryVersionedStore<SessionRecord>({ now }),
-    pendingStates: createMemoryStore<PendingState>({ now }),
-    callState: createMemoryCallStateStore({ now }),
-    activityAccess: createMemoryStore<ActivityAccess>({ now }),
-    campus: aCampusApi(options.fetch ?? aCampus().fetch),
+/** The server's dependencies as lib/server/deps.ts wires them, on fresh memory stores and a fake campus. */
+export function authDeps(options: { fetch?: typeof globalThis.fetch; now?: () => number } & Partial<ServerBase> = {}): ServerDeps {
+  const { fetch, now = Date.now, ...base } = options;
+  return buildServerDeps(createMemoryStores({ now }), {
+    campus: aCampusApi(fetch ?? aCampus().fetch),
     campusOrigins: [CAMPUS_ORIGIN],
     sessionSecret: TEST_SECRET,
     now,
-  };
+    rateLimits: createMemoryRateLimits(),
+    ...base,
+  });
 }

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useSWRConfig } from "swr";
-import type { CreateActivityRequest } from "@/lib/api/activity-schemas";
-import type { GrantView } from "@/lib/api/call-schemas";
+import type { CreateActivityRequest } from "@/lib/wire/activity";
+import type { GrantView } from "@/lib/wire/calls";
 import { activityApi } from "@/lib/client/activity-api";
 import { callErrorEffect } from "@/lib/client/call-errors";
 import type { LaunchCredentials } from "@/lib/client/fetcher";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import type { CreateActivityRequest } from "@/lib/api/activity-schemas";
-import { POLL_LIMITS } from "@/lib/activity/poll";
+import type { CreateActivityRequest } from "@/lib/wire/activity";
+import { POLL_LIMITS } from "@/lib/shared/poll";
 import { LIMITS } from "@/lib/contract";
 import { Button } from "../status-panel";
 

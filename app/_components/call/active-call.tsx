@@ -1,4 +1,4 @@
-import type { ActiveGrantView, CommandView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView, CommandView } from "@/lib/wire/calls";
 import type { LaunchCredentials } from "@/lib/client/fetcher";
 import type { ControlProps } from "./call-ops";
 import { MediaStatus } from "./media-status";

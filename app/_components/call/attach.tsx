@@ -1,4 +1,4 @@
-import type { GrantView } from "@/lib/api/call-schemas";
+import type { GrantView } from "@/lib/wire/calls";
 import { Button } from "../status-panel";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";

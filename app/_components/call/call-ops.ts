@@ -1,4 +1,4 @@
-import type { StartRequest } from "@/lib/api/call-schemas";
+import type { StartRequest } from "@/lib/wire/calls";
 import type { CallAction, CallRole } from "@/lib/contract";
 import type { CallActions } from "@/lib/client/use-call-actions";
 

@@ -1,4 +1,4 @@
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import type { ControlProps } from "./call-ops";
 import { InviteForm } from "./invite-form";
 import { Roster } from "./roster";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import type { CommandView, StartRequest } from "@/lib/api/call-schemas";
+import type { CommandView, StartRequest } from "@/lib/wire/calls";
 import type { Member } from "@/lib/contract";
 import { callApi } from "@/lib/client/call-api";
 import { callErrorEffect, errorMessage } from "@/lib/client/call-errors";

@@ -1,4 +1,4 @@
-import type { CommandView } from "@/lib/api/call-schemas";
+import type { CommandView } from "@/lib/wire/calls";
 import type { CallParticipant } from "@/lib/contract";
 import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/command-text";
 import { useAnnounceChange } from "../announcer";

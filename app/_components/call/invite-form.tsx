@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import type { ControlProps } from "./call-ops";
 import type { KnownMember } from "./fields";
 import { RecipientForm } from "./recipient-form";

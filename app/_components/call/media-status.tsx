@@ -1,4 +1,4 @@
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 
 const onOff = (on: boolean) => (on ? "on" : "off");
 

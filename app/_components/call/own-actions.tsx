@@ -1,4 +1,4 @@
-import type { ActiveGrantView, CommandView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView, CommandView } from "@/lib/wire/calls";
 import type { CallAction } from "@/lib/contract";
 import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call-controls";
 import { isTerminalStatus } from "@/lib/client/call-polling";

@@ -1,4 +1,4 @@
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import type { CallParticipant } from "@/lib/contract";
 import { actionTestId, resolveAvatarUrl, rowActions } from "@/lib/client/call-controls";
 import { Button } from "../status-panel";

@@ -1,4 +1,4 @@
-import { handleRoute } from "@/lib/api/handle-route";
+import { handleRoute } from "@/lib/http/handle-route";
 import { AppError } from "@/lib/errors";
 
 // An unknown API path, whatever the method: 404 in the spec's Error shape. The path is not echoed back.

@@ -1,10 +1,10 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { checkAccess } from "@/lib/auth/check-access";
-import { getAuthDeps } from "@/lib/auth/deps";
+import { getServerDeps } from "@/lib/server/deps";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 4.2: asks the campus again, so a revoked consent or an ended launch shows at once.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: { handle: async (request) => jsonNoStore(await checkAccess(readSessionCarrier(request), getAuthDeps())) },
+  GET: { handle: async (request) => jsonNoStore(await checkAccess(readSessionCarrier(request), getServerDeps())) },
 });

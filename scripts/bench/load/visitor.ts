@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
-import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/api/schemas";
+import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/wire/auth";
 import { APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../../e2e/support/origins";
 
 /**

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from "react";
-import type { ActiveGrantView } from "@/lib/api/call-schemas";
+import type { ActiveGrantView } from "@/lib/wire/calls";
 import type { PresentationMode } from "@/lib/contract";
 import type { LaunchCredentials } from "@/lib/client/fetcher";
 import { currentSelection, recoverySelection, tileCandidates, toggleTile } from "@/lib/client/presentation-selection";
 import { usePresentation } from "@/lib/client/use-presentation";
-import { isFinalStatus } from "@/lib/presentations/status";
+import { isFinalStatus } from "@/lib/shared/presentation-status";
 import { Button } from "../../status-panel";
 import { PresentationStatusLine } from "./presentation-status";
 import { PresentationTiles } from "./presentation-tiles";

@@ -1,16 +1,14 @@
-import { inviteRequestSchema } from "@/lib/api/activity-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { getCallDeps } from "@/lib/calls/deps";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { getServerDeps } from "@/lib/server/deps";
 import { sendCommand } from "@/lib/calls/send-command";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 4.7 activityInvite: the session's activity, sent as a grant command; the member selects the invitees in the campus page.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: {
-    body: inviteRequestSchema,
     handle: async (request) => {
-      const command = await sendCommand(readSessionCarrier(request), { kind: "activityInvite" }, getCallDeps());
+      const command = await sendCommand(readSessionCarrier(request), { kind: "activityInvite" }, getServerDeps());
       return jsonNoStore({ command });
     },
   },

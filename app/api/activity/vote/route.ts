@@ -1,7 +1,7 @@
-import { voteRequestSchema } from "@/lib/api/activity-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { getActivityDeps } from "@/lib/activity/deps";
+import { voteRequestSchema } from "@/lib/wire/activity";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { getServerDeps } from "@/lib/server/deps";
 import { castVote } from "@/lib/activity/vote";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
@@ -9,6 +9,6 @@ import { readSessionCarrier } from "@/lib/session/carrier";
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: {
     body: voteRequestSchema,
-    handle: async (request, input) => jsonNoStore(await castVote(readSessionCarrier(request), input, getActivityDeps())),
+    handle: async (request, input) => jsonNoStore(await castVote(readSessionCarrier(request), input, getServerDeps())),
   },
 });

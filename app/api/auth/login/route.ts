@@ -1,7 +1,7 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { loginRequestSchema } from "@/lib/api/schemas";
-import { getAuthDeps } from "@/lib/auth/deps";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { loginRequestSchema } from "@/lib/wire/auth";
+import { getServerDeps } from "@/lib/server/deps";
 import { login } from "@/lib/auth/login";
 import { readSessionCarrier } from "@/lib/session/carrier";
 import { setSessionCookie } from "@/lib/session/cookie";
@@ -14,7 +14,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
     rateLimit: { byAddress: "loginByAddress", byLaunch: "loginByLaunch" },
     handle: async (request, input) => {
       const carrier = readSessionCarrier(request);
-      const { body, handle } = await login(input, carrier, getAuthDeps());
+      const { body, handle } = await login(input, carrier, getServerDeps());
       const response = jsonNoStore(body);
       setSessionCookie(response, carrier, handle);
       return response;

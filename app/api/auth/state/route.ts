@@ -1,7 +1,7 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { stateRequestSchema } from "@/lib/api/schemas";
-import { getAuthDeps } from "@/lib/auth/deps";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { stateRequestSchema } from "@/lib/wire/auth";
+import { getServerDeps } from "@/lib/server/deps";
 import { issueState } from "@/lib/auth/state";
 import { readSessionCarrier } from "@/lib/session/carrier";
 import { setSessionCookie } from "@/lib/session/cookie";
@@ -14,7 +14,7 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
     rateLimit: { byAddress: "stateByAddress", byLaunch: "stateByLaunch" },
     handle: async (request, input) => {
       const carrier = readSessionCarrier(request);
-      const { state, handle } = await issueState(input, carrier, getAuthDeps());
+      const { state, handle } = await issueState(input, carrier, getServerDeps());
       const response = jsonNoStore({ state });
       if (handle) setSessionCookie(response, carrier, handle);
       return response;

@@ -1,16 +1,14 @@
-import { acceptRequestSchema } from "@/lib/api/call-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { getCallDeps } from "@/lib/calls/deps";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { getServerDeps } from "@/lib/server/deps";
 import { sendCommand } from "@/lib/calls/send-command";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
-// Spec 4.6: `{}`; the member confirms the incoming invitation in the campus page.
+// Spec 4.6: no input; the member confirms the incoming invitation in the campus page.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: {
-    body: acceptRequestSchema,
     handle: async (request) => {
-      const command = await sendCommand(readSessionCarrier(request), { kind: "accept" }, getCallDeps());
+      const command = await sendCommand(readSessionCarrier(request), { kind: "accept" }, getServerDeps());
       return jsonNoStore({ command });
     },
   },

@@ -1,10 +1,10 @@
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { getAuthDeps } from "@/lib/auth/deps";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { getServerDeps } from "@/lib/server/deps";
 import { readSessionGrant } from "@/lib/calls/grant";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
 // Spec 2 "Call grant": the session's grant, or `{ grant: null }` before any attach.
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: { handle: async (request) => jsonNoStore(await readSessionGrant(readSessionCarrier(request), getAuthDeps())) },
+  GET: { handle: async (request) => jsonNoStore(await readSessionGrant(readSessionCarrier(request), getServerDeps())) },
 });

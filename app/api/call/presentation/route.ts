@@ -1,7 +1,7 @@
-import { presentationRequestSchema } from "@/lib/api/presentation-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { getAuthDeps } from "@/lib/auth/deps";
+import { presentationRequestSchema } from "@/lib/wire/presentations";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { getServerDeps } from "@/lib/server/deps";
 import { startPresentation } from "@/lib/presentations/start-presentation";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
@@ -9,6 +9,6 @@ import { readSessionCarrier } from "@/lib/session/carrier";
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: {
     body: presentationRequestSchema,
-    handle: async (request, input) => jsonNoStore(await startPresentation(readSessionCarrier(request), input, getAuthDeps())),
+    handle: async (request, input) => jsonNoStore(await startPresentation(readSessionCarrier(request), input, getServerDeps())),
   },
 });

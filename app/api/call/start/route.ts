@@ -1,7 +1,7 @@
-import { startRequestSchema } from "@/lib/api/call-schemas";
-import { defineRoute } from "@/lib/api/define-route";
-import { jsonNoStore } from "@/lib/api/respond";
-import { getCallDeps } from "@/lib/calls/deps";
+import { startRequestSchema } from "@/lib/wire/calls";
+import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
+import { getServerDeps } from "@/lib/server/deps";
 import { sendCommand } from "@/lib/calls/send-command";
 import { readSessionCarrier } from "@/lib/session/carrier";
 
@@ -9,6 +9,6 @@ import { readSessionCarrier } from "@/lib/session/carrier";
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
   POST: {
     body: startRequestSchema,
-    handle: async (request, input) => jsonNoStore({ command: await sendCommand(readSessionCarrier(request), { kind: "start", ...input }, getCallDeps()) }),
+    handle: async (request, input) => jsonNoStore({ command: await sendCommand(readSessionCarrier(request), { kind: "start", ...input }, getServerDeps()) }),
   },
 });

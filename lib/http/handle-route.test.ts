@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
-import { handleRoute } from "./handle-route";
+import { handleRoute } from "@/lib/http/handle-route";
 
 const post = (body: string) => new NextRequest("http://app.localhost:3000/api/x", { method: "POST", body });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { Redis } from "ioredis";
 import { logError } from "@/lib/log";
-import { assertRedisVersion } from "./redis-version";
+import { assertRedisVersion } from "@/lib/redis/version";
 
 /*
  * The shared store behind several app processes (REDIS_URL). One connection per process: every

@@ -2,9 +2,9 @@ import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
-import { defineRoute } from "./define-route";
-import { readLimitedText } from "./read-body";
-import { loginRequestSchema } from "./schemas";
+import { defineRoute } from "@/lib/http/define-route";
+import { readLimitedText } from "@/lib/http/read-body";
+import { loginRequestSchema } from "@/lib/wire/auth";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");
@@ -140,10 +140,12 @@ describe("body size: 16 KiB unless a route declares less, refused before it is r
     await expectError(await route.POST(request({ body: JSON.stringify({ note: "n".repeat(100) }) })), 413, "PAYLOAD_TOO_LARGE");
   });
 
-  it("a route without a body schema takes no body", async () => {
+  it("a POST without a body schema takes no body, or `{}`, and nothing else", async () => {
     const route = defineRoute({ POST: { handle: async () => Response.json({ ok: true }) } });
-    await expectError(await route.POST(request({ body: "{}" })), 413, "PAYLOAD_TOO_LARGE");
+    expect((await route.POST(request({ body: "{}" }))).status).toBe(200);
     expect((await route.POST(request())).status).toBe(200);
+    await expectError(await route.POST(request({ body: '{"note":"a"}' })), 400, "BAD_USER_INPUT");
+    await expectError(await route.POST(request({ body: JSON.stringify({ note: "n".repeat(100) }) })), 413, "PAYLOAD_TOO_LARGE");
   });
 
   it("a body that stops arriving is refused with 408 instead of holding the request", async () => {

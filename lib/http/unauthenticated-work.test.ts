@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { POST as postLogin } from "@/app/api/auth/login/route";
 import { POST as postState } from "@/app/api/auth/state/route";
 import { MAX_PENDING_STATES, RATE_LIMITS } from "@/lib/security/limits";
-import { createMemoryStore } from "@/lib/session/store";
-import { getSessionStores } from "@/lib/session/stores";
+import { createMemoryStore } from "@/lib/session/ttl-store";
+import { getServerStores } from "@/lib/server/deps";
 
 // This process's memory stores and limits, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");
@@ -21,7 +21,7 @@ const post = (path: string, launchId: string, body: unknown) =>
 
 describe("bounded unauthenticated work: a flood of login states from one client", () => {
   it("3,000 state requests in a minute get 120 states; the rest are 429 with Retry-After, and the store holds no more", async () => {
-    const stored = vi.spyOn(getSessionStores().pendingStates, "set");
+    const stored = vi.spyOn(getServerStores().pendingStates, "set");
     const statuses = new Map<number, number>();
     let retryAfter: string | null = null;
     // A new launch each time, so that the per-launch limit is not what stops it: the client's address is.
@@ -56,7 +56,7 @@ describe("the memory store of login states is bounded", () => {
   });
 
   it("the app's own store holds at most MAX_PENDING_STATES", async () => {
-    const store = getSessionStores().pendingStates;
+    const store = getServerStores().pendingStates;
     const state = { sid: "sid", launchId: "launch", campusOrigin: CAMPUS_ORIGIN, renewal: false, expiresAt: Date.now() + 300_000 };
     for (let i = 0; i <= MAX_PENDING_STATES; i++) await store.set(`state:cap-${i}`, state, 300);
     expect(await store.get("state:cap-0")).toBeUndefined();

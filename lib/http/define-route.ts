@@ -1,16 +1,15 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import type { z } from "zod";
+import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { rateLimitKey, readClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
-import { handleRoute } from "./handle-route";
-import { assertBodyHeaders, assertSameOrigin } from "./input-rules";
-import { assertNoQuery } from "./no-query";
-import { parseBody, readLimitedText } from "./read-body";
-import { LAUNCH_HEADER, launchIdSchema } from "./schemas";
+import { handleRoute } from "@/lib/http/handle-route";
+import { assertBodyHeaders, assertNoQuery, assertSameOrigin } from "@/lib/http/input-rules";
+import { parseBody, readLimitedText } from "@/lib/http/read-body";
+import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
 
 /*
  * One place for the input rules of the app's API. A route declares, per method, its body schema
@@ -23,13 +22,22 @@ import { LAUNCH_HEADER, launchIdSchema } from "./schemas";
  *   413 / 415     a body over the limit by its Content-Length / not application/json
  *   429           over a declared rate limit
  *   413 / 408     a streamed body past the limit / one that stops arriving
+ *   400           a body off its schema; a POST that declares none takes nothing, or `{}`
  * GET routes change nothing, so only POST is checked for its origin.
  */
+
+/**
+ * The one rule for a POST without input (attach, accept, commit, heartbeat, release, entry,
+ * invite, logout): no body, or the empty JSON object a client may send for "nothing". Anything
+ * else is refused, so a browser that names a grant or an activity learns it is not read.
+ */
+const NO_INPUT = z.strictObject({});
+const NO_INPUT_LIMIT_BYTES = 64;
 
 type Handler = (request: NextRequest) => Promise<Response>;
 
 export type MethodRule<S extends z.ZodType | undefined> = {
-  /** The JSON body's schema; without one the method takes no body at all. */
+  /** The JSON body's schema; without one a GET takes no body, and a POST none or `{}` (NO_INPUT). */
   body?: S;
   /** Below DEFAULT_BODY_LIMIT_BYTES only. */
   maxBodyBytes?: number;
@@ -64,11 +72,13 @@ async function runRule(method: RoutedMethod, rule: MethodRule<z.ZodType | undefi
   const behindTrustedProxy = getEnv().TRUSTED_PROXY.length > 0;
   assertNoQuery(request);
   if (method !== "GET") assertSameOrigin(request.headers, behindTrustedProxy);
-  const limitBytes = rule.body ? Math.min(rule.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES) : 0;
-  assertBodyHeaders(request.headers, { takesBody: rule.body !== undefined, limitBytes });
+  const body = rule.body ? "required" : method === "GET" ? "none" : "optional";
+  const limitBytes = rule.body ? Math.min(rule.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES) : body === "optional" ? NO_INPUT_LIMIT_BYTES : 0;
+  assertBodyHeaders(request.headers, { body, limitBytes });
   if (rule.rateLimit) await consumeRateLimits(request, rule.rateLimit);
-  // Read either way: a route without a body schema refuses a streamed byte as it refuses a declared one.
+  // Read either way: a route that takes no body refuses a streamed byte as it refuses a declared one.
   const text = await readLimitedText(request, limitBytes);
+  if (body === "optional" && text !== "") parseBody(text, NO_INPUT);
   const input = rule.body ? parseBody(text, rule.body) : undefined;
   return rule.handle(request, input);
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { log } from "@/lib/log";
 import { NEEDS_REDIS, REDIS_URL, sleep, useTestRedis } from "@/lib/testing/redis";
 import { itBehavesAsAVersionedStore } from "@/lib/testing/versioned-store-contract";
-import { createRedisStore, createRedisVersionedStore, ttlMs } from "./redis-store";
+import { createRedisStore, createRedisVersionedStore, ttlMs } from "./redis-ttl-store";
 
 const valueSchema = z.object({ n: z.number(), tags: z.array(z.string()).optional() });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fakeClock } from "@/lib/testing/fixtures";
 import { itBehavesAsAVersionedStore, type Counted } from "@/lib/testing/versioned-store-contract";
-import { createMemoryStore, createMemoryVersionedStore } from "./store";
+import { createMemoryStore, createMemoryVersionedStore } from "./ttl-store";
 
 describe("the in-memory store", () => {
   it("keeps a value for its TTL only", async () => {

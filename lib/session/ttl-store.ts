@@ -1,8 +1,10 @@
 import "server-only";
+import { createExpiringMap } from "@/lib/shared/expiring-map";
 
 /**
- * Where server-side session data lives. Minimal and async so that a shared store (Redis: GET,
- * SET EX, GETDEL) can replace the in-memory one without touching callers.
+ * Where server-side session data lives: keyed values that expire. Minimal and async so that a
+ * shared store (Redis: GET, SET PX, GETDEL; lib/session/redis-ttl-store.ts) can replace the
+ * in-memory one without touching callers.
  */
 export interface Store<T> {
   get(key: string): Promise<T | undefined>;
@@ -33,64 +35,35 @@ export type VersionedStore<T extends Versioned> = Store<T> & {
   deleteIfVersion(key: string, version: number): Promise<boolean>;
 };
 
-type Entry<T> = { value: T; expiresAt: number };
-
-const SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * One process only: sessions are lost on restart and not shared between instances.
  * Values are copied in and out, as a networked store would, so callers cannot mutate stored records.
  */
 export function createMemoryStore<T>(options: { now?: () => number; maxEntries?: number } = {}): MemoryStore<T> {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry<T>>();
-  let lastSweep = now();
-
-  function sweep() {
-    const time = now();
-    if (time - lastSweep < SWEEP_INTERVAL_MS) return;
-    lastSweep = time;
-    for (const [key, entry] of entries) if (entry.expiresAt <= time) entries.delete(key);
-  }
-
-  function live(key: string): Entry<T> | undefined {
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
+  const entries = createExpiringMap<T>(options);
+  const ms = (ttlSeconds: number) => ttlSeconds * 1000;
 
   return {
     async get(key) {
-      const entry = live(key);
-      return entry && structuredClone(entry.value);
+      const value = entries.get(key);
+      return value === undefined ? undefined : structuredClone(value);
     },
     async set(key, value, ttlSeconds) {
-      sweep();
-      // Full: the oldest entry goes (a Map iterates in insertion order), so what callers can make it hold is bounded.
-      if (options.maxEntries !== undefined && entries.size >= options.maxEntries && !entries.has(key)) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
-      }
-      entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlSeconds * 1000 });
+      entries.set(key, structuredClone(value), ms(ttlSeconds));
     },
     async delete(key) {
-      const entry = live(key);
-      entries.delete(key);
-      return entry?.value;
+      return entries.delete(key);
     },
     async deleteIf(key, matches) {
-      const entry = live(key);
-      if (!entry || !matches(entry.value)) return false;
+      const value = entries.get(key);
+      if (value === undefined || !matches(value)) return false;
       entries.delete(key);
       return true;
     },
     async setIf(key, matches, value, ttlSeconds) {
-      const entry = live(key);
-      if (!entry || !matches(entry.value)) return false;
-      entries.set(key, { value: structuredClone(value), expiresAt: now() + ttlSeconds * 1000 });
+      const stored = entries.get(key);
+      if (stored === undefined || !matches(stored)) return false;
+      entries.set(key, structuredClone(value), ms(ttlSeconds));
       return true;
     },
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  COMMAND_KINDS,
   actionBodySchema,
   activityInviteBodySchema,
   attachResultSchema,
@@ -46,9 +47,17 @@ export const grantViewSchema = z.discriminatedUnion("status", [
 ]);
 export const grantResponseSchema = z.strictObject({ grant: grantViewSchema.nullable() });
 
-// POST /api/call/start and /api/call/accept: the CallOperation without its clientId.
+// POST /api/call/start: the CallOperation without its clientId. POST /api/call/accept takes no input (`{}` or nothing, lib/http/define-route.ts).
 export const startRequestSchema = startBodySchema.omit({ clientId: true });
-export const acceptRequestSchema = z.strictObject({});
+
+/**
+ * Every kind of command the page can ask for, the one list: start and accept (spec 4.5-4.6, no
+ * grant) and the campus's grant command kinds (spec 4.7). The request and view schemas, the
+ * call-state store's records and the page's sentences (lib/client/command-text.ts) derive from it.
+ */
+export const SESSION_COMMAND_KINDS = ["start", "accept", ...COMMAND_KINDS] as const;
+export const sessionCommandKindSchema = z.enum(SESSION_COMMAND_KINDS);
+export type SessionCommandKind = z.infer<typeof sessionCommandKindSchema>;
 
 // POST /api/call/commands: one grant command kind and its payload, without a clientId.
 // activityInvite names no activity: the backend sends the session's own (spec 4.13: never a browser-supplied one).
@@ -62,7 +71,7 @@ export const commandRequestSchema = z.discriminatedUnion("kind", [
 /** A command of this session as the page sees it: a session-local ref, never the campus's IDs. */
 export const commandViewSchema = z.strictObject({
   ref: z.string().min(1),
-  kind: z.enum(["start", "accept", "invite", "action", "playback", "activityInvite"]),
+  kind: sessionCommandKindSchema,
   action: actionBodySchema.shape.action.optional(),
   targetId: actionBodySchema.shape.targetId,
   recipientId: inviteBodySchema.shape.recipientId,
@@ -82,6 +91,5 @@ export type GrantView = z.infer<typeof grantViewSchema>;
 export type ActiveGrantView = Extract<GrantView, { status: "active" }>;
 export type GrantResponse = z.infer<typeof grantResponseSchema>;
 export type StartRequest = z.infer<typeof startRequestSchema>;
-export type AcceptRequest = z.infer<typeof acceptRequestSchema>;
 export type CommandRequest = z.infer<typeof commandRequestSchema>;
 export type CommandView = z.infer<typeof commandViewSchema>;

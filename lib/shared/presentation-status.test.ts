@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRESENTATION_STATUSES, RESTORED_REASONS } from "@/lib/contract";
-import { isFinalStatus, isStatusProgress, restoredReasonFromMessage } from "./status";
+import { isFinalStatus, isStatusProgress, restoredReasonFromMessage } from "@/lib/shared/presentation-status";
 
 describe("spec 3 'Presentation status'", () => {
   it("released and restored are final", () => {

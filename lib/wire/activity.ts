@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "@/lib/contract";
-import { POLL_LIMITS } from "@/lib/activity/poll";
+import { POLL_LIMITS } from "@/lib/shared/poll";
 
 /*
  * The activity routes of the app's own API (/api/activity/*), between its page and its backend.
@@ -26,8 +26,7 @@ export const createActivityRequestSchema = z.strictObject({
 // POST /api/activity/vote: the index of an option. The voter is the session's verified member.
 export const voteRequestSchema = z.strictObject({ option: z.number().int().min(0).max(POLL_LIMITS.maxOptions - 1) });
 
-// POST /api/activity/invite: no body fields; the activity is the session's own.
-export const inviteRequestSchema = z.strictObject({});
+// POST /api/activity/invite takes no input (`{}` or nothing, lib/http/define-route.ts): the activity is the session's own.
 
 /** The poll as a member sees it: no session key, no activity, entry or grant ID. */
 export const activityViewSchema = z.strictObject({

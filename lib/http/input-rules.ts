@@ -1,13 +1,23 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { BODY_TOO_LARGE } from "./read-body";
+import { BODY_TOO_LARGE } from "@/lib/http/read-body";
 
 /*
- * The header checks every API route runs before it reads a body or a session (lib/api/define-route.ts).
+ * The header checks every API route runs before it reads a body or a session (lib/http/define-route.ts).
  * Each refuses in the spec's Error shape; none reads the body.
  */
 
 export const CROSS_SITE = "This route takes requests from the app's own page only";
+
+/**
+ * No API route takes URL parameters: a session key, an activity ID or an entry in a query string
+ * is refused, never read (spec 4.13: never authorize from a URL).
+ */
+export function assertNoQuery(request: Request): void {
+  if (new URL(request.url).search !== "") {
+    throw new AppError("BAD_USER_INPUT", "This route takes no URL parameters: what it acts on comes from your session");
+  }
+}
 
 /**
  * The app's own origin is the host the request was sent to: a browser always sends the Host it
@@ -36,21 +46,23 @@ export function assertSameOrigin(headers: Headers, behindTrustedProxy: boolean):
 
 /**
  * The size and type a body announces, before a byte of it is read: over the limit by its
- * Content-Length is 413 at once; a route that takes a body takes JSON only (415); a route that
- * takes none refuses any (its limit is 0). A chunked body is counted while it is read.
+ * Content-Length is 413 at once; a body is JSON only (415); a route that takes none refuses any
+ * (its limit is 0), and one whose body is optional takes an absent one without a type. A chunked
+ * body is counted while it is read.
  */
-export function assertBodyHeaders(headers: Headers, rule: { takesBody: boolean; limitBytes: number }): void {
+export function assertBodyHeaders(headers: Headers, rule: { body: "none" | "optional" | "required"; limitBytes: number }): void {
   const length = headers.get("content-length");
   const declared = length === null ? undefined : Number(length);
   if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) {
     throw new AppError("BAD_USER_INPUT", "The Content-Length header is not a length");
   }
   const hasBody = (declared ?? 0) > 0 || headers.has("transfer-encoding");
-  if (!rule.takesBody) {
+  if (rule.body === "none") {
     if (hasBody) throw new AppError("PAYLOAD_TOO_LARGE", "This route takes no request body");
     return;
   }
   if (declared !== undefined && declared > rule.limitBytes) throw new AppError("PAYLOAD_TOO_LARGE", BODY_TOO_LARGE);
+  if (rule.body === "optional" && !hasBody) return;
   const type = headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json");
 }

@@ -4,7 +4,7 @@ import { GET as getActivity, POST as postActivity } from "@/app/api/activity/rou
 import { POST as postEntry } from "@/app/api/activity/entry/route";
 import { POST as postInvite } from "@/app/api/activity/invite/route";
 import { POST as postVote } from "@/app/api/activity/vote/route";
-import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema } from "./activity-schemas";
+import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema } from "@/lib/wire/activity";
 
 const APP = "http://app.localhost:3000";
 const KEY = "k".repeat(43);

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { NEEDS_REDIS, REDIS_URL } from "@/lib/testing/redis";
-import { assertRedisVersion } from "./redis-version";
+import { assertRedisVersion } from "@/lib/redis/version";
 
 const reporting = (version: string) => ({ info: async () => `# Server\r\nredis_version:${version}\r\nredis_mode:standalone\r\n` });
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { ChainableCommander, Redis } from "ioredis";
 import type { z } from "zod";
 import { logWarning } from "@/lib/log";
-import type { Store, Versioned, VersionedStore } from "./store";
+import type { Store, Versioned, VersionedStore } from "./ttl-store";
 
 /**
  * Reads a value another process may have written (or an older version of this app, during a
@@ -38,7 +38,7 @@ export async function execAll(transaction: ChainableCommander): Promise<unknown[
 }
 
 /**
- * The Store of lib/session/store.ts on Redis, one key per value under `prefix`: SET PX for the
+ * The Store of lib/session/ttl-store.ts on Redis, one key per value under `prefix`: SET PX for the
  * TTL, GETDEL for the single-use delete (atomic: of concurrent consumers, only one gets the value).
  */
 export function createRedisStore<T>(redis: Redis, options: { prefix: string; schema: z.ZodType<T>; what: string }): Store<T> {
@@ -70,7 +70,7 @@ local ok, stored = pcall(cjson.decode, raw)
 if not ok or type(stored) ~= 'table' or stored.version ~= tonumber(ARGV[1]) then return 0 end
 return redis.call('DEL', KEYS[1])`;
 
-/** The VersionedStore of lib/session/store.ts on Redis: the Store above, and its versioned writes as Lua scripts. */
+/** The VersionedStore of lib/session/ttl-store.ts on Redis: the Store above, and its versioned writes as Lua scripts. */
 export function createRedisVersionedStore<T extends Versioned>(
   redis: Redis,
   options: { prefix: string; schema: z.ZodType<T>; what: string },

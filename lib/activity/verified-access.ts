@@ -1,9 +1,9 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/api/activity-schemas";
+import type { ActivityResponse } from "@/lib/wire/activity";
 import { clearingStaleBindings } from "@/lib/calls/access-loss";
 import { AppError } from "@/lib/errors";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import { setSessionActivity, type ActivityAccess, type JoinedAccess } from "./activity-access";
+import { setSessionActivity, type ActivityAccess, type JoinedAccess } from "./session-activity";
 import { endedResponse, joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
 

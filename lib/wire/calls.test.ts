@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST as postCommand } from "@/app/api/call/commands/route";
 import { POST as postStart } from "@/app/api/call/start/route";
 import { POST as postAccept } from "@/app/api/call/accept/route";
-import { commandRequestSchema, startRequestSchema } from "./call-schemas";
+import { commandRequestSchema, startRequestSchema } from "@/lib/wire/calls";
 
 const CLIENT_ID = "c".repeat(32);
 

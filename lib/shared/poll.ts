@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /*
  * The shared poll: the app's own activity, kept under a server-generated session key. Votes are
  * keyed by the verified userId only (spec 4.13: join with the entry's `userId`), one per member;
@@ -7,16 +9,17 @@
 /** This app's limits for a poll (the spec fixes only the activity label: 1 to 80 chars). */
 export const POLL_LIMITS = { questionMaxLength: 200, optionMaxLength: 80, minOptions: 2, maxOptions: 6 } as const;
 
-/** What the inviter set up; fixed for the poll's life. */
-export type PollDefinition = {
-  label: string;
-  question: string;
-  options: string[];
+/** What the inviter set up; fixed for the poll's life. A shared store checks what it reads back against it. */
+export const pollDefinitionSchema = z.object({
+  label: z.string(),
+  question: z.string(),
+  options: z.array(z.string()),
   /** The userId of the member who created it. */
-  createdBy: string;
+  createdBy: z.string(),
   /** Epoch milliseconds. */
-  createdAt: number;
-};
+  createdAt: z.number(),
+});
+export type PollDefinition = z.infer<typeof pollDefinitionSchema>;
 
 /** The poll with its votes: userId → option index. `version` grows with every vote. */
 export type PollState = PollDefinition & { votes: Record<string, number>; version: number };
