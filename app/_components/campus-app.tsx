@@ -1,7 +1,7 @@
 "use client";
 
-import { useFocusHome } from "@/lib/client/focus-home";
-import { useCampusLogin } from "@/lib/client/use-campus-login";
+import { useFocusHome } from "@/lib/client/a11y/focus-home";
+import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "./announcer";
 import { ProblemView, problemTitle } from "./problem-view";
 import { SignedInView } from "./signed-in-view";

@@ -1,4 +1,4 @@
-import type { ProblemView as Problem } from "@/lib/client/view-state";
+import type { ProblemView as Problem } from "@/lib/client/handshake/view-state";
 import { Button, StatusPanel } from "./status-panel";
 
 type Copy = { title: string; tone: "neutral" | "warning" | "danger"; action?: "sign-in" | "try-again"; hint?: string };

@@ -1,5 +1,5 @@
-import type { SignedInSession } from "@/lib/client/sign-in";
-import { useMember } from "@/lib/client/use-member";
+import type { SignedInSession } from "@/lib/client/handshake/sign-in";
+import { useMember } from "@/lib/client/handshake/use-member";
 import { CallView } from "./call/call-view";
 import { MemberDetails } from "./member-details";
 import { Button } from "./status-panel";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ViewName } from "@/lib/client/view-state";
+import type { ViewName } from "@/lib/client/handshake/view-state";
 
 type Tone = "neutral" | "warning" | "danger";
 

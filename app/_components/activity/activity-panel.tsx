@@ -2,12 +2,12 @@ import { useCallback } from "react";
 import { useSWRConfig } from "swr";
 import type { CreateActivityRequest } from "@/lib/api/activity-schemas";
 import type { GrantView } from "@/lib/api/call-schemas";
-import { activityApi } from "@/lib/client/activity-api";
-import { callErrorEffect } from "@/lib/client/call-errors";
-import type { LaunchCredentials } from "@/lib/client/fetcher";
-import { useActivity } from "@/lib/client/use-activity";
-import { useCallActions } from "@/lib/client/use-call-actions";
-import { commandsKey } from "@/lib/client/use-commands";
+import { activityApi } from "@/lib/client/activity/activity-api";
+import { errorEffect } from "@/lib/client/fetch/error-effects";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { useActivity } from "@/lib/client/activity/use-activity";
+import { useCallActions } from "@/lib/client/call/use-call-actions";
+import { commandsKey } from "@/lib/client/call/use-commands";
 import { ControlFeedback } from "../call/control-feedback";
 import { Button } from "../status-panel";
 import { ActivityEnded } from "./activity-ended";
@@ -32,7 +32,7 @@ export function ActivityPanel(props: ActivityPanelProps) {
   const { launch, onExpired, onAccessLost } = props;
   const onReadError = useCallback(
     (error: unknown) => {
-      const effect = callErrorEffect(error);
+      const effect = errorEffect(error);
       if (effect.kind === "expired") onExpired(error);
       if (effect.kind === "access-lost") onAccessLost(error);
     },

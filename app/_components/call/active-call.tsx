@@ -1,5 +1,5 @@
 import type { ActiveGrantView, CommandView } from "@/lib/api/call-schemas";
-import type { LaunchCredentials } from "@/lib/client/fetcher";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import type { ControlProps } from "./call-ops";
 import { MediaStatus } from "./media-status";
 import { OwnActions } from "./own-actions";

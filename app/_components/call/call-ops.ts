@@ -1,6 +1,6 @@
 import type { StartRequest } from "@/lib/api/call-schemas";
 import type { CallAction, CallRole } from "@/lib/contract";
-import type { CallActions } from "@/lib/client/use-call-actions";
+import type { CallActions } from "@/lib/client/call/use-call-actions";
 
 /** What the call controls can do; each runs through `useCallActions` under its control's name. */
 export type CallOps = {

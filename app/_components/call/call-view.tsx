@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { CommandView, StartRequest } from "@/lib/api/call-schemas";
 import type { Member } from "@/lib/contract";
-import { callApi } from "@/lib/client/call-api";
-import { callErrorEffect, errorMessage } from "@/lib/client/call-errors";
-import { isTerminalStatus } from "@/lib/client/call-polling";
-import type { LaunchCredentials } from "@/lib/client/fetcher";
-import { useCallActions } from "@/lib/client/use-call-actions";
-import { useCallStatus } from "@/lib/client/use-call-status";
-import { useCommands } from "@/lib/client/use-commands";
-import { useGrant } from "@/lib/client/use-grant";
+import { callApi } from "@/lib/client/call/call-api";
+import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
+import { isTerminalStatus } from "@/lib/client/call/call-polling";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { useCallActions } from "@/lib/client/call/use-call-actions";
+import { useCallStatus } from "@/lib/client/call/use-call-status";
+import { useCommands } from "@/lib/client/call/use-commands";
+import { useGrant } from "@/lib/client/call/use-grant";
 import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
 import { ActiveCall } from "./active-call";
@@ -56,7 +56,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   // Spec part 7 for reads: 401 and access loss stop everything; 503 and 429 retry inside the hooks.
   const onReadError = useCallback(
     (error: unknown) => {
-      const effect = callErrorEffect(error);
+      const effect = errorEffect(error);
       if (effect.kind === "expired") onExpired(error);
       if (effect.kind === "access-lost") loseAccess(error);
     },
@@ -116,7 +116,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   };
   const controls = { ops, actions, disabled: !enabled || actions.busy !== null || actions.rateLimit !== null };
   const readError = [status.error, grant.error].find((error) => {
-    const kind = error === undefined ? undefined : callErrorEffect(error).kind;
+    const kind = error === undefined ? undefined : errorEffect(error).kind;
     return kind !== undefined && kind !== "expired" && kind !== "access-lost";
   });
 

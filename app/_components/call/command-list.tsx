@@ -1,6 +1,6 @@
 import type { CommandView } from "@/lib/api/call-schemas";
 import type { CallParticipant } from "@/lib/contract";
-import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/command-text";
+import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/call/command-text";
 import { useAnnounceChange } from "../announcer";
 
 const STATUS_TONE: Record<CommandView["status"], string> = {

@@ -1,8 +1,8 @@
 import type { ActiveGrantView, CommandView } from "@/lib/api/call-schemas";
 import type { CallAction } from "@/lib/contract";
-import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call-controls";
-import { isTerminalStatus } from "@/lib/client/call-polling";
-import { ACTION_TEXT } from "@/lib/client/command-text";
+import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call/call-controls";
+import { isTerminalStatus } from "@/lib/client/call/call-polling";
+import { ACTION_TEXT } from "@/lib/client/call/command-text";
 import { Button } from "../status-panel";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";

@@ -1,6 +1,6 @@
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { CallParticipant } from "@/lib/contract";
-import { actionTestId, resolveAvatarUrl, rowActions } from "@/lib/client/call-controls";
+import { actionTestId, resolveAvatarUrl, rowActions } from "@/lib/client/call/call-controls";
 import { Button } from "../status-panel";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";

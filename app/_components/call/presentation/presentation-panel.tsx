@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { PresentationMode } from "@/lib/contract";
-import type { LaunchCredentials } from "@/lib/client/fetcher";
-import { currentSelection, recoverySelection, tileCandidates, toggleTile } from "@/lib/client/presentation-selection";
-import { usePresentation } from "@/lib/client/use-presentation";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { currentSelection, recoverySelection, tileCandidates, toggleTile } from "@/lib/client/presentation/presentation-selection";
+import { usePresentation } from "@/lib/client/presentation/use-presentation";
 import { isFinalStatus } from "@/lib/presentations/status";
 import { Button } from "../../status-panel";
 import { PresentationStatusLine } from "./presentation-status";

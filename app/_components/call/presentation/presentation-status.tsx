@@ -1,5 +1,5 @@
 import type { PresentationStatus as Status, RestoredReason } from "@/lib/contract";
-import type { PresentationState } from "@/lib/client/use-presentation";
+import type { PresentationState } from "@/lib/client/presentation/use-presentation";
 
 const STATUS_TEXT: Record<Status, string> = {
   preparing: "Preparing: the tiles are getting ready.",

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { CallParticipant } from "@/lib/contract";
-import type { PresentationState } from "@/lib/client/use-presentation";
+import type { PresentationState } from "@/lib/client/presentation/use-presentation";
 
 /** Columns and the widest the grid grows, by tile count: tiles stay 16:9 and leave room for the controls below. */
 function gridClass(count: number): string {

@@ -1,5 +1,5 @@
 import type { CallParticipant } from "@/lib/contract";
-import { canPickMore } from "@/lib/client/presentation-selection";
+import { canPickMore } from "@/lib/client/presentation/presentation-selection";
 
 type SpeakerPickerProps = {
   candidates: CallParticipant[];

@@ -1,6 +1,6 @@
 import type { SWRConfiguration } from "swr";
 import { backoffDelayMs } from "@/lib/backoff";
-import { callErrorEffect } from "./call-errors";
+import { errorEffect } from "./error-effects";
 
 /** Spec part 7: a 503 on a read is retried, capped and jittered, a few times; then the view shows the error. */
 export const READ_RETRY = { maxRetries: 5, baseDelayMs: 1_000, maxDelayMs: 30_000 } as const;
@@ -10,7 +10,7 @@ export const READ_RETRY = { maxRetries: 5, baseDelayMs: 1_000, maxDelayMs: 30_00
  * every other error stops (401, access loss and refusals are handled by the view).
  */
 export const retryCallRead: NonNullable<SWRConfiguration["onErrorRetry"]> = (error, _key, _config, revalidate, { retryCount }) => {
-  const effect = callErrorEffect(error);
+  const effect = errorEffect(error);
   if (effect.kind === "rate-limited") {
     setTimeout(() => void revalidate({ retryCount }), effect.retryAfterSeconds * 1000);
     return;

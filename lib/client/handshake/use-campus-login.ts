@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { appApi } from "./app-api";
-import type { LaunchCredentials } from "./fetcher";
+import { appApi } from "@/lib/client/fetch/app-api";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { HostBridgeError, getDocumentHostBridge, type HostBridge } from "./host-bridge";
 import { signInThroughCampus, type SignedInSession } from "./sign-in";
 import { viewForError, type ProblemView } from "./view-state";

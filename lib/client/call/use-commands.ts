@@ -2,8 +2,8 @@ import { useState } from "react";
 import useSWR from "swr";
 import { callApi } from "./call-api";
 import { commandPollMs } from "./call-polling";
-import type { LaunchCredentials } from "./fetcher";
-import { retryCallRead } from "./read-retry";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { retryCallRead } from "@/lib/client/fetch/read-retry";
 
 /** The SWR key of the command list: a command sent from elsewhere in the page revalidates it. */
 export const commandsKey = (launch: LaunchCredentials) => ["/api/call/commands", launch.launchId] as const;

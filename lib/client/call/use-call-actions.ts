@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { callErrorEffect, errorMessage } from "./call-errors";
+import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 
 /** The last refusal, shown next to the control that got it (spec part 7: "show the returned message"). */
 export type ControlFeedback = { control: string; message: string; refreshed: boolean };
@@ -49,7 +49,7 @@ export function useCallActions(handlers: CallActionHandlers) {
       try {
         return await action();
       } catch (error) {
-        const effect = callErrorEffect(error);
+        const effect = errorEffect(error);
         const message = errorMessage(error);
         switch (effect.kind) {
           case "expired":

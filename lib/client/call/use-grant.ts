@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { callApi } from "./call-api";
 import { GRANT_APPROVAL_FAST_WINDOW_MS, grantPollMs } from "./call-polling";
-import type { LaunchCredentials } from "./fetcher";
-import { retryCallRead } from "./read-retry";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { retryCallRead } from "@/lib/client/fetch/read-retry";
 
 /**
  * The session's grant (spec 2 "Call grant"), polled while one exists: every 2 s while it awaits

@@ -1,7 +1,7 @@
 import type { MeResponse } from "@/lib/api/schemas";
 import { AppError } from "@/lib/errors";
-import { appApi } from "./app-api";
-import type { LaunchCredentials } from "./fetcher";
+import { appApi } from "@/lib/client/fetch/app-api";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { HostBridgeError, type HostBridge } from "./host-bridge";
 
 export type SignedInSession = {

@@ -4,8 +4,8 @@ import type { ActivityResponse } from "@/lib/api/activity-schemas";
 import type { GrantView } from "@/lib/api/call-schemas";
 import { activityApi } from "./activity-api";
 import { LEASE_RECHECK_MS, activityPollMs, needsLeaseRecheck, newerActivity } from "./activity-polling";
-import type { LaunchCredentials } from "./fetcher";
-import { retryCallRead } from "./read-retry";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { retryCallRead } from "@/lib/client/fetch/read-retry";
 
 type Options = {
   enabled: boolean;

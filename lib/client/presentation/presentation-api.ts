@@ -4,7 +4,7 @@ import {
   presentationViewSchema,
   type PresentationRequest,
 } from "@/lib/api/presentation-schemas";
-import { fetchApi, type LaunchCredentials } from "./fetcher";
+import { fetchApi, type LaunchCredentials } from "@/lib/client/fetch/fetcher";
 
 /** One function per presentation route of the app's own API. No grant or presentation IDs: the backend has them. */
 export const presentationApi = {

@@ -6,7 +6,7 @@ const appApi = vi.hoisted(() => ({
   requestState: vi.fn(async () => ({ state: "s" })),
   login: vi.fn(async () => ({ member: {}, expiresIn: 900 })),
 }));
-vi.mock("./app-api", () => ({ appApi }));
+vi.mock("@/lib/client/fetch/app-api", () => ({ appApi }));
 
 /** A bridge whose ready answers one launch, as the campus does for a document. */
 function aReadyBridge(): HostBridge {

@@ -1,6 +1,6 @@
 import { activityResponseSchema, type CreateActivityRequest } from "@/lib/api/activity-schemas";
 import { commandResponseSchema } from "@/lib/api/call-schemas";
-import { fetchApi, type LaunchCredentials } from "./fetcher";
+import { fetchApi, type LaunchCredentials } from "@/lib/client/fetch/fetcher";
 
 /** One function per activity route of the app's own API. No session key, activity or entry ID: the backend has them. */
 export const activityApi = {

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PresentationMode } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { isFinalStatus } from "@/lib/presentations/status";
-import { callErrorEffect, errorMessage } from "./call-errors";
+import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 import { commitWhenTilesReady } from "./commit-retry";
-import type { LaunchCredentials } from "./fetcher";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { startHeartbeatLoop, type HeartbeatLoop, type HeartbeatStop } from "./heartbeat-loop";
 import { presentationApi } from "./presentation-api";
 import { isOnCampusOrigin } from "./presentation-selection";
@@ -53,7 +53,7 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
 
   /** Spec part 7: 401 and access loss go to the views that own them; anything else is shown here (a conflict also refreshes the call). */
   const report = useCallback((failure: unknown) => {
-    const effect = callErrorEffect(failure);
+    const effect = errorEffect(failure);
     if (effect.kind === "expired") return handlersRef.current.onExpired(failure);
     if (effect.kind === "access-lost") return handlersRef.current.onAccessLost(failure);
     if (effect.kind === "conflict") handlersRef.current.onCallChanged();
@@ -77,7 +77,7 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
       } catch (failure) {
         if (generation !== generationRef.current) return;
         // Whatever the backend got to, nothing is presented now.
-        const kind = callErrorEffect(failure).kind;
+        const kind = errorEffect(failure).kind;
         if (kind !== "expired" && kind !== "access-lost") release(launchRef.current);
         report(failure);
       } finally {

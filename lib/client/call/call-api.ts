@@ -7,7 +7,7 @@ import {
   type StartRequest,
 } from "@/lib/api/call-schemas";
 import { callStatusSchema } from "@/lib/contract";
-import { fetchApi, type LaunchCredentials } from "./fetcher";
+import { fetchApi, type LaunchCredentials } from "@/lib/client/fetch/fetcher";
 
 /** One function per call route of the app's own API. No grant or command IDs: the backend has them. */
 export const callApi = {

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors";
 
-/** Spec part 7, as the call view acts on it. */
-export type CallErrorEffect =
+/** Spec part 7, as the page acts on it: what each error code of the app's API means for the views (call, presentation, poll). */
+export type ErrorEffect =
   /** 401: stop all polling; the login half shows the sign-in state. */
   | { kind: "expired" }
   /** ACCESS_REVOKED, APP_UNAVAILABLE: stop protected actions and polling, say why. */
@@ -20,7 +20,7 @@ export type CallErrorEffect =
 /** When a 429 comes without Retry-After, wait this long. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
-export function callErrorEffect(error: unknown): CallErrorEffect {
+export function errorEffect(error: unknown): ErrorEffect {
   if (!(error instanceof AppError)) return { kind: "invalid" };
   switch (error.code) {
     case "INVALID_TOKEN":

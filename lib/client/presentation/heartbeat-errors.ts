@@ -1,7 +1,7 @@
 import type { RestoredReason } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { restoredReasonFromMessage } from "@/lib/presentations/status";
-import { callErrorEffect, errorMessage } from "./call-errors";
+import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 
 /** Why the heartbeat stopped on an error (spec part 7 and 3). */
 export type HeartbeatErrorStop =
@@ -27,7 +27,7 @@ export type HeartbeatErrorEffect =
 export function heartbeatErrorEffect(error: unknown): HeartbeatErrorEffect {
   // The fetcher turns every failure in transit into an AppError; anything else is retried like one.
   if (!(error instanceof AppError)) return { kind: "retry" };
-  const effect = callErrorEffect(error);
+  const effect = errorEffect(error);
   const message = errorMessage(error);
   switch (effect.kind) {
     case "expired":

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import useSWR from "swr";
 import type { MeResponse } from "@/lib/api/schemas";
-import { appApi } from "./app-api";
-import type { LaunchCredentials } from "./fetcher";
+import { appApi } from "@/lib/client/fetch/app-api";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 
 /**
  * The signed-in member, re-checked with the campus on focus and on demand (spec 4.2).
