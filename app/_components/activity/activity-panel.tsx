@@ -9,7 +9,7 @@ import { useActivity } from "@/lib/client/activity/use-activity";
 import { useCallActions } from "@/lib/client/call/use-call-actions";
 import { commandsKey } from "@/lib/client/call/use-commands";
 import { ControlFeedback } from "../call/control-feedback";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 import { ActivityEnded } from "./activity-ended";
 import { CreatePollForm } from "./create-poll-form";
 import { PollView } from "./poll-view";

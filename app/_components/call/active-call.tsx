@@ -3,7 +3,7 @@ import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import type { ControlProps } from "./call-ops";
 import { MediaStatus } from "./media-status";
 import { OwnActions } from "./own-actions";
-import { PresentationPanel } from "./presentation/presentation-panel";
+import { PresentationPanel } from "../presentation/presentation-panel";
 
 type ActiveCallProps = ControlProps & {
   grant: ActiveGrantView;

@@ -12,7 +12,7 @@ import { useGrant } from "@/lib/client/call/use-grant";
 import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
 import { ActiveCall } from "./active-call";
-import { AttachControl, GrantEnded, WaitingApproval } from "./attach";
+import { AttachControl, GrantEnded, WaitingApproval } from "./grant";
 import type { CallOps } from "./call-ops";
 import { CallLayout } from "./call-layout";
 import { CallStatusLine } from "./call-status-line";

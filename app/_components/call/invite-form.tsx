@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { ControlProps } from "./call-ops";
-import type { KnownMember } from "./fields";
+import type { KnownMember } from "./recipient-fields";
 import { RecipientForm } from "./recipient-form";
 
 /**

@@ -1,4 +1,4 @@
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
 import { RecipientForm } from "./recipient-form";

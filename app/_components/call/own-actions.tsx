@@ -3,7 +3,7 @@ import type { CallAction } from "@/lib/contract";
 import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call/call-controls";
 import { isTerminalStatus } from "@/lib/client/call/call-polling";
 import { ACTION_TEXT } from "@/lib/client/call/command-text";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
 

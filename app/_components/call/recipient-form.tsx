@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import type { CallRole } from "@/lib/contract";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
-import { MemberSelect, RoleSelect, UserIdField, recipientBody, type KnownMember, BY_ID } from "./fields";
+import { MemberSelect, RoleSelect, UserIdField, recipientBody, type KnownMember, BY_ID } from "./recipient-fields";
 
 type RecipientFormProps = ControlProps & {
   /** `start` or `invite`: names its test IDs (`<control>-member`, `<control>-recipient`, `<control>-role`, `call-<control>`) and its feedback. */

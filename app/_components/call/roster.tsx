@@ -1,7 +1,7 @@
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { CallParticipant } from "@/lib/contract";
 import { actionTestId, resolveAvatarUrl, rowActions } from "@/lib/client/call/call-controls";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
 

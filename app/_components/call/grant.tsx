@@ -1,5 +1,5 @@
 import type { GrantView } from "@/lib/api/call-schemas";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 import type { ControlProps } from "./call-ops";
 import { ControlFeedback } from "./control-feedback";
 

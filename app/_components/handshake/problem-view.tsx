@@ -1,5 +1,6 @@
 import type { ProblemView as Problem } from "@/lib/client/handshake/view-state";
-import { Button, StatusPanel } from "./status-panel";
+import { Button } from "../ui/button";
+import { StatusPanel } from "../ui/status-panel";
 
 type Copy = { title: string; tone: "neutral" | "warning" | "danger"; action?: "sign-in" | "try-again"; hint?: string };
 

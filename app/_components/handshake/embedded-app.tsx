@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { ConnectingPanel } from "./status-panel";
+import { ConnectingPanel } from "../ui/status-panel";
 
 /*
  * The first paint is "Connecting…", which needs no script. The handshake, its zod validation and

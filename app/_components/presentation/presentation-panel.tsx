@@ -5,7 +5,7 @@ import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { currentSelection, recoverySelection, tileCandidates, toggleTile } from "@/lib/client/presentation/presentation-selection";
 import { usePresentation } from "@/lib/client/presentation/use-presentation";
 import { isFinalStatus } from "@/lib/presentations/status";
-import { Button } from "../../status-panel";
+import { Button } from "../ui/button";
 import { PresentationStatusLine } from "./presentation-status";
 import { PresentationTiles } from "./presentation-tiles";
 import { SpeakerPicker } from "./speaker-picker";
