@@ -13,7 +13,7 @@ import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
 import { ActiveCall } from "./active-call";
 import { AttachControl, GrantEnded, WaitingApproval } from "./grant";
-import type { CallOps } from "./call-ops";
+import { CallProvider, type CallContextValue, type CallOps } from "./call-context";
 import { CallLayout } from "./call-layout";
 import { CallStatusLine } from "./call-status-line";
 import { CommandList, WaitingForYou } from "./command-list";
@@ -114,7 +114,19 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
       void send(control, () => callApi.sendCommand(launch, { kind: "action", action, ...(targetId ? { targetId } : {}) })),
     playback: (muted) => void send("playback", () => callApi.sendCommand(launch, { kind: "playback", muted })),
   };
-  const controls = { ops, actions, disabled: !enabled || actions.busy !== null || actions.rateLimit !== null };
+  const call: CallContextValue = {
+    launch,
+    campusOrigin,
+    userId: member.userId,
+    canControl,
+    moderation,
+    ops,
+    actions,
+    disabled: !enabled || actions.busy !== null || actions.rateLimit !== null,
+    onExpired,
+    onAccessLost: loseAccess,
+    onCallChanged: refreshCallState,
+  };
   const readError = [status.error, grant.error].find((error) => {
     const kind = error === undefined ? undefined : errorEffect(error).kind;
     return kind !== undefined && kind !== "expired" && kind !== "access-lost";
@@ -127,26 +139,14 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
       {accessLoss ? (
         <AccessLost loss={accessLoss} />
       ) : active ? (
-        <ActiveCall
-          {...controls}
-          grant={active}
-          commands={commands.commands}
-          userId={member.userId}
-          launch={launch}
-          campusOrigin={campusOrigin}
-          canControl={canControl}
-          moderation={moderation}
-          onExpired={onExpired}
-          onAccessLost={loseAccess}
-          onCallChanged={refreshCallState}
-        />
+        <ActiveCall grant={active} commands={commands.commands} />
       ) : grant.grant?.status === "approval" ? (
         <WaitingApproval />
       ) : (
         <>
           <GrantEnded grant={grant.grant} />
-          {status.status?.canAttach ? <AttachControl {...controls} /> : null}
-          {status.status?.access === "unavailable" ? <NoCall {...controls} canControl={canControl} /> : null}
+          {status.status?.canAttach ? <AttachControl /> : null}
+          {status.status?.access === "unavailable" ? <NoCall /> : null}
         </>
       )}
       {canControl && !accessLoss ? <WaitingForYou commands={commands.commands} participants={active?.participants ?? []} /> : null}
@@ -159,13 +159,15 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   );
   const panel = (
     <>
-      {active ? <CallPeople {...controls} grant={active} userId={member.userId} campusOrigin={campusOrigin} canControl={canControl} moderation={moderation} onModeration={setModeration} /> : null}
-      {accessLoss ? null : (
-        <ActivityPanel launch={launch} userId={member.userId} grant={grant.grant} canControl={canControl} onExpired={onExpired} onAccessLost={loseAccess} />
-      )}
+      {active ? <CallPeople grant={active} onModeration={setModeration} /> : null}
+      {accessLoss ? null : <ActivityPanel grant={grant.grant} />}
       {canControl && !accessLoss ? <CommandList commands={commands.commands} participants={active?.participants ?? []} /> : null}
       {profile}
     </>
   );
-  return <CallLayout stage={stage} panel={panel} onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking} />;
+  return (
+    <CallProvider value={call}>
+      <CallLayout stage={stage} panel={panel} onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking} />
+    </CallProvider>
+  );
 }

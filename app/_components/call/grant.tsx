@@ -1,10 +1,11 @@
 import type { GrantView } from "@/lib/api/call-schemas";
 import { Button } from "../ui/button";
-import type { ControlProps } from "./call-ops";
+import { useCallContext } from "./call-context";
 import { ControlFeedback } from "./control-feedback";
 
 /** Spec 4.4: "Use this call" asks the campus for native approval. */
-export function AttachControl({ ops, actions, disabled }: ControlProps) {
+export function AttachControl() {
+  const { ops, actions, disabled } = useCallContext();
   return (
     <div className="space-y-2">
       <Button testId="call-attach" disabled={disabled} onClick={ops.attach}>

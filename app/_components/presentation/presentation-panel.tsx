@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from "react";
 import type { ActiveGrantView } from "@/lib/api/call-schemas";
 import type { PresentationMode } from "@/lib/contract";
-import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { currentSelection, recoverySelection, tileCandidates, toggleTile } from "@/lib/client/presentation/presentation-selection";
 import { usePresentation } from "@/lib/client/presentation/use-presentation";
 import { isFinalStatus } from "@/lib/presentations/status";
+import { useCallContext } from "../call/call-context";
 import { Button } from "../ui/button";
 import { PresentationStatusLine } from "./presentation-status";
 import { PresentationTiles } from "./presentation-tiles";
@@ -12,11 +12,6 @@ import { SpeakerPicker } from "./speaker-picker";
 
 type PresentationPanelProps = {
   grant: ActiveGrantView;
-  launch: LaunchCredentials;
-  campusOrigin: string;
-  onExpired: (error: unknown) => void;
-  onAccessLost: (error: unknown) => void;
-  onCallChanged: () => void;
   /** The member's controls, between the tiles and the presentation's settings. */
   children?: ReactNode;
 };
@@ -25,7 +20,8 @@ type PresentationPanelProps = {
  * Spec 3 and 4.9-4.10: present the call in this app, as video tiles of chosen speakers or audio
  * only. One click prepares, mounts the tiles and commits; a new selection prepares a new presentation.
  */
-export function PresentationPanel({ grant, launch, campusOrigin, onExpired, onAccessLost, onCallChanged, children }: PresentationPanelProps) {
+export function PresentationPanel({ grant, children }: PresentationPanelProps) {
+  const { launch, campusOrigin, onExpired, onAccessLost, onCallChanged } = useCallContext();
   const { presentation, starting, releasing, error, start, release } = usePresentation(launch, campusOrigin, { onExpired, onAccessLost, onCallChanged });
   const [mode, setMode] = useState<PresentationMode>("video");
   const [anyParticipant, setAnyParticipant] = useState(false);
