@@ -2,22 +2,22 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { CommandView, StartRequest } from "@/lib/api/call-schemas";
 import type { Member } from "@/lib/contract";
 import { callApi } from "@/lib/client/call/call-api";
-import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 import { isTerminalStatus } from "@/lib/client/call/call-polling";
-import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { useCallActions } from "@/lib/client/call/use-call-actions";
 import { useCallStatus } from "@/lib/client/call/use-call-status";
 import { useCommands } from "@/lib/client/call/use-commands";
 import { useGrant } from "@/lib/client/call/use-grant";
+import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
 import { ActiveCall } from "./active-call";
-import { AttachControl, GrantEnded, WaitingApproval } from "./grant";
 import { CallProvider, type CallContextValue, type CallOps } from "./call-context";
 import { CallLayout } from "./call-layout";
+import { CallPeople } from "./call-people";
 import { CallStatusLine } from "./call-status-line";
 import { CommandList, WaitingForYou } from "./command-list";
-import { CallPeople } from "./call-people";
+import { AttachControl, GrantEnded, WaitingApproval } from "./grant";
 import { NoCall } from "./no-call";
 
 type CallViewProps = {

@@ -3,9 +3,9 @@
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
+import { ConnectingPanel, StatusPanel } from "../ui/status-panel";
 import { ProblemView, problemTitle } from "./problem-view";
 import { SignedInView } from "./signed-in-view";
-import { ConnectingPanel, StatusPanel } from "../ui/status-panel";
 
 type CampusAppProps = {
   hostOrigins: readonly string[];

@@ -1,8 +1,8 @@
 import type { SignedInSession } from "@/lib/client/handshake/sign-in";
 import { useMember } from "@/lib/client/handshake/use-member";
 import { CallView } from "../call/call-view";
-import { MemberDetails } from "./member-details";
 import { Button } from "../ui/button";
+import { MemberDetails } from "./member-details";
 
 /**
  * The signed-in app fills its frame: a slim bar with who is signed in, then the call view (its

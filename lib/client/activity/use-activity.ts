@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import type { ActivityResponse } from "@/lib/api/activity-schemas";
 import type { GrantView } from "@/lib/api/call-schemas";
-import { activityApi } from "./activity-api";
-import { LEASE_RECHECK_MS, activityPollMs, needsLeaseRecheck, newerActivity } from "./activity-polling";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
+import { activityApi } from "./activity-api";
+import { LEASE_RECHECK_MS, activityPollMs, needsLeaseRecheck, newerActivity } from "./activity-polling";
 
 type Options = {
   enabled: boolean;

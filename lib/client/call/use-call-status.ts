@@ -1,8 +1,8 @@
 import useSWR from "swr";
-import { callApi } from "./call-api";
-import { STATUS_REFOCUS_THROTTLE_MS } from "./call-polling";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
+import { callApi } from "./call-api";
+import { STATUS_REFOCUS_THROTTLE_MS } from "./call-polling";
 
 /**
  * Spec 4.3: the status check, advisory. Fetched on entering the call view and on returning to it

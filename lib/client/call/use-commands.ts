@@ -1,9 +1,9 @@
 import { useState } from "react";
 import useSWR from "swr";
-import { callApi } from "./call-api";
-import { commandPollMs } from "./call-polling";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
+import { callApi } from "./call-api";
+import { commandPollMs } from "./call-polling";
 
 /** The SWR key of the command list: a command sent from elsewhere in the page revalidates it. */
 export const commandsKey = (launch: LaunchCredentials) => ["/api/call/commands", launch.launchId] as const;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { callApi } from "./call-api";
-import { GRANT_APPROVAL_FAST_WINDOW_MS, grantPollMs } from "./call-polling";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
+import { callApi } from "./call-api";
+import { GRANT_APPROVAL_FAST_WINDOW_MS, grantPollMs } from "./call-polling";
 
 /**
  * The session's grant (spec 2 "Call grant"), polled while one exists: every 2 s while it awaits
