@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, StatusPanel } from "./_components/status-panel";
+import { Button } from "./_components/ui/button";
+import { StatusPanel } from "./_components/ui/status-panel";
 
 // Never a blank page or a stack trace: a message and a way forward.
 export default function ErrorPage({ reset }: { error: Error & { digest?: string }; reset: () => void }) {

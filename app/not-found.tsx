@@ -1,4 +1,4 @@
-import { StatusPanel } from "./_components/status-panel";
+import { StatusPanel } from "./_components/ui/status-panel";
 
 export default function NotFound() {
   return (

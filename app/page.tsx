@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import { EmbeddedApp } from "./_components/embedded-app";
+import { EmbeddedApp } from "./_components/handshake/embedded-app";
 
 const LOCAL_HOSTNAMES = /(^|\.)localhost$|^127\.0\.0\.1$/;
 

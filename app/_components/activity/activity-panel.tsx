@@ -2,37 +2,28 @@ import { useCallback } from "react";
 import { useSWRConfig } from "swr";
 import type { CreateActivityRequest } from "@/lib/wire/activity";
 import type { GrantView } from "@/lib/wire/calls";
-import { activityApi } from "@/lib/client/activity-api";
-import { callErrorEffect } from "@/lib/client/call-errors";
-import type { LaunchCredentials } from "@/lib/client/fetcher";
-import { useActivity } from "@/lib/client/use-activity";
-import { useCallActions } from "@/lib/client/use-call-actions";
-import { commandsKey } from "@/lib/client/use-commands";
+import { activityApi } from "@/lib/client/activity/activity-api";
+import { useActivity } from "@/lib/client/activity/use-activity";
+import { useCallActions } from "@/lib/client/call/use-call-actions";
+import { commandsKey } from "@/lib/client/call/use-commands";
+import { errorEffect } from "@/lib/client/fetch/error-effects";
+import { useCallContext } from "../call/call-context";
 import { ControlFeedback } from "../call/control-feedback";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 import { ActivityEnded } from "./activity-ended";
 import { CreatePollForm } from "./create-poll-form";
 import { PollView } from "./poll-view";
-
-type ActivityPanelProps = {
-  launch: LaunchCredentials;
-  userId: string;
-  grant: GrantView | null | undefined;
-  canControl: boolean;
-  onExpired: (error: unknown) => void;
-  onAccessLost: (error: unknown) => void;
-};
 
 /**
  * The shared poll of the call (spec 4.11-4.13). With an active grant, a member with calls:control
  * starts one and invites the call; a launch opened from an invitation joins it on its own. The
  * ended notice stays after the grant ends, so the member sees why.
  */
-export function ActivityPanel(props: ActivityPanelProps) {
-  const { launch, onExpired, onAccessLost } = props;
+export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
+  const { launch, userId, canControl, onExpired, onAccessLost } = useCallContext();
   const onReadError = useCallback(
     (error: unknown) => {
-      const effect = callErrorEffect(error);
+      const effect = errorEffect(error);
       if (effect.kind === "expired") onExpired(error);
       if (effect.kind === "access-lost") onAccessLost(error);
     },
@@ -66,7 +57,7 @@ export function ActivityPanel(props: ActivityPanelProps) {
       </h2>
       {response.state === "joined" ? (
         <>
-          <PollView activity={response.activity} participants={participants} userId={props.userId} canVote={grantActive && !disabled} onVote={vote} />
+          <PollView activity={response.activity} participants={participants} userId={userId} canVote={grantActive && !disabled} onVote={vote} />
           <ControlFeedback control="activity-vote" actions={actions} />
           {response.activity.role === "inviter" && grantActive ? (
             <div className="space-y-1">
@@ -81,7 +72,7 @@ export function ActivityPanel(props: ActivityPanelProps) {
       ) : null}
       {response.state === "ended" ? <ActivityEnded ended={response.ended} /> : null}
       {response.state !== "joined" && grantActive ? (
-        props.canControl ? (
+        canControl ? (
           <>
             <CreatePollForm onCreate={create} disabled={disabled} busy={actions.busy === "activity-create"} />
             <ControlFeedback control="activity-create" actions={actions} />

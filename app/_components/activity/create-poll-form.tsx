@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { CreateActivityRequest } from "@/lib/wire/activity";
 import { POLL_LIMITS } from "@/lib/shared/poll";
 import { LIMITS } from "@/lib/contract";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 
 const INPUT = "w-full rounded-lg border border-slate-400 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "../status-panel";
+import { Button } from "../ui/button";
 
 /**
  * Stage first: the call and its tiles take the frame's width, the side panel (roster, poll,

@@ -1,23 +1,23 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { CommandView, StartRequest } from "@/lib/wire/calls";
 import type { Member } from "@/lib/contract";
-import { callApi } from "@/lib/client/call-api";
-import { callErrorEffect, errorMessage } from "@/lib/client/call-errors";
-import { isTerminalStatus } from "@/lib/client/call-polling";
-import type { LaunchCredentials } from "@/lib/client/fetcher";
-import { useCallActions } from "@/lib/client/use-call-actions";
-import { useCallStatus } from "@/lib/client/use-call-status";
-import { useCommands } from "@/lib/client/use-commands";
-import { useGrant } from "@/lib/client/use-grant";
+import { callApi } from "@/lib/client/call/call-api";
+import { isTerminalStatus } from "@/lib/client/call/call-polling";
+import { useCallActions } from "@/lib/client/call/use-call-actions";
+import { useCallStatus } from "@/lib/client/call/use-call-status";
+import { useCommands } from "@/lib/client/call/use-commands";
+import { useGrant } from "@/lib/client/call/use-grant";
+import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
 import { ActiveCall } from "./active-call";
-import { AttachControl, GrantEnded, WaitingApproval } from "./attach";
-import type { CallOps } from "./call-ops";
+import { CallProvider, type CallContextValue, type CallOps } from "./call-context";
 import { CallLayout } from "./call-layout";
+import { CallPeople } from "./call-people";
 import { CallStatusLine } from "./call-status-line";
 import { CommandList, WaitingForYou } from "./command-list";
-import { CallPeople } from "./call-people";
+import { AttachControl, GrantEnded, WaitingApproval } from "./grant";
 import { NoCall } from "./no-call";
 
 type CallViewProps = {
@@ -56,7 +56,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   // Spec part 7 for reads: 401 and access loss stop everything; 503 and 429 retry inside the hooks.
   const onReadError = useCallback(
     (error: unknown) => {
-      const effect = callErrorEffect(error);
+      const effect = errorEffect(error);
       if (effect.kind === "expired") onExpired(error);
       if (effect.kind === "access-lost") loseAccess(error);
     },
@@ -114,9 +114,21 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
       void send(control, () => callApi.sendCommand(launch, { kind: "action", action, ...(targetId ? { targetId } : {}) })),
     playback: (muted) => void send("playback", () => callApi.sendCommand(launch, { kind: "playback", muted })),
   };
-  const controls = { ops, actions, disabled: !enabled || actions.busy !== null || actions.rateLimit !== null };
+  const call: CallContextValue = {
+    launch,
+    campusOrigin,
+    userId: member.userId,
+    canControl,
+    moderation,
+    ops,
+    actions,
+    disabled: !enabled || actions.busy !== null || actions.rateLimit !== null,
+    onExpired,
+    onAccessLost: loseAccess,
+    onCallChanged: refreshCallState,
+  };
   const readError = [status.error, grant.error].find((error) => {
-    const kind = error === undefined ? undefined : callErrorEffect(error).kind;
+    const kind = error === undefined ? undefined : errorEffect(error).kind;
     return kind !== undefined && kind !== "expired" && kind !== "access-lost";
   });
 
@@ -127,26 +139,14 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
       {accessLoss ? (
         <AccessLost loss={accessLoss} />
       ) : active ? (
-        <ActiveCall
-          {...controls}
-          grant={active}
-          commands={commands.commands}
-          userId={member.userId}
-          launch={launch}
-          campusOrigin={campusOrigin}
-          canControl={canControl}
-          moderation={moderation}
-          onExpired={onExpired}
-          onAccessLost={loseAccess}
-          onCallChanged={refreshCallState}
-        />
+        <ActiveCall grant={active} commands={commands.commands} />
       ) : grant.grant?.status === "approval" ? (
         <WaitingApproval />
       ) : (
         <>
           <GrantEnded grant={grant.grant} />
-          {status.status?.canAttach ? <AttachControl {...controls} /> : null}
-          {status.status?.access === "unavailable" ? <NoCall {...controls} canControl={canControl} /> : null}
+          {status.status?.canAttach ? <AttachControl /> : null}
+          {status.status?.access === "unavailable" ? <NoCall /> : null}
         </>
       )}
       {canControl && !accessLoss ? <WaitingForYou commands={commands.commands} participants={active?.participants ?? []} /> : null}
@@ -159,13 +159,15 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   );
   const panel = (
     <>
-      {active ? <CallPeople {...controls} grant={active} userId={member.userId} campusOrigin={campusOrigin} canControl={canControl} moderation={moderation} onModeration={setModeration} /> : null}
-      {accessLoss ? null : (
-        <ActivityPanel launch={launch} userId={member.userId} grant={grant.grant} canControl={canControl} onExpired={onExpired} onAccessLost={loseAccess} />
-      )}
+      {active ? <CallPeople grant={active} onModeration={setModeration} /> : null}
+      {accessLoss ? null : <ActivityPanel grant={grant.grant} />}
       {canControl && !accessLoss ? <CommandList commands={commands.commands} participants={active?.participants ?? []} /> : null}
       {profile}
     </>
   );
-  return <CallLayout stage={stage} panel={panel} onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking} />;
+  return (
+    <CallProvider value={call}>
+      <CallLayout stage={stage} panel={panel} onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking} />
+    </CallProvider>
+  );
 }

@@ -1,7 +1,7 @@
 import type { CommandView } from "@/lib/wire/calls";
 import type { CallParticipant } from "@/lib/contract";
-import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/command-text";
-import { useAnnounceChange } from "../announcer";
+import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/call/command-text";
+import { useAnnounceChange } from "../ui/announcer";
 
 const STATUS_TONE: Record<CommandView["status"], string> = {
   pending: "bg-slate-100 text-slate-700",

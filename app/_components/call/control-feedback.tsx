@@ -1,4 +1,4 @@
-import type { CallActions } from "@/lib/client/use-call-actions";
+import type { CallActions } from "@/lib/client/call/use-call-actions";
 
 /** Next to a control: the campus's refusal, or the Retry-After countdown when it was rate limited. */
 export function ControlFeedback({ control, actions }: { control: string; actions: CallActions }) {

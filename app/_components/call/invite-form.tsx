@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { ActiveGrantView } from "@/lib/wire/calls";
-import type { ControlProps } from "./call-ops";
-import type { KnownMember } from "./fields";
+import { useCallContext } from "./call-context";
+import type { KnownMember } from "./recipient-fields";
 import { RecipientForm } from "./recipient-form";
 
 /**
@@ -9,8 +9,9 @@ import { RecipientForm } from "./recipient-form";
  * roster later. The app has no member directory, so it offers whom it has seen in the roster of
  * this call (someone who left can be invited back), and a typed permanent ID for anyone else.
  */
-export function InviteForm(props: ControlProps & { grant: ActiveGrantView; userId: string }) {
-  const { participants } = props.grant;
+export function InviteForm({ grant }: { grant: ActiveGrantView }) {
+  const call = useCallContext();
+  const { participants } = grant;
   const [seen, setSeen] = useState<ReadonlyMap<string, string>>(new Map());
   // Remembered during render (React's "storing information from previous renders").
   if (participants.some((participant) => seen.get(participant.userId) !== participant.username)) {
@@ -18,8 +19,8 @@ export function InviteForm(props: ControlProps & { grant: ActiveGrantView; userI
   }
   const inCall = new Set(participants.map((participant) => participant.userId));
   const members: KnownMember[] = [...seen]
-    .filter(([userId]) => userId !== props.userId)
+    .filter(([userId]) => userId !== call.userId)
     .map(([userId, username]) => ({ userId, username, inCall: inCall.has(userId) }))
     .sort((a, b) => Number(a.inCall) - Number(b.inCall) || a.username.localeCompare(b.username));
-  return <RecipientForm {...props} control="invite" title="Invite someone" submitLabel="Invite" members={members} onSubmit={props.ops.invite} />;
+  return <RecipientForm control="invite" title="Invite someone" submitLabel="Invite" members={members} onSubmit={call.ops.invite} />;
 }

@@ -1,17 +1,17 @@
 import type { ActiveGrantView, CommandView } from "@/lib/wire/calls";
 import type { CallAction } from "@/lib/contract";
-import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call-controls";
-import { isTerminalStatus } from "@/lib/client/call-polling";
-import { ACTION_TEXT } from "@/lib/client/command-text";
-import { Button } from "../status-panel";
-import type { ControlProps } from "./call-ops";
+import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call/call-controls";
+import { isTerminalStatus } from "@/lib/client/call/call-polling";
+import { ACTION_TEXT } from "@/lib/client/call/command-text";
+import { Button } from "../ui/button";
+import { useCallContext } from "./call-context";
 import { ControlFeedback } from "./control-feedback";
 
 export const actionControl = (action: string) => `action:${action}`;
 
 const DEVICE_TEXT = { camera: "Camera", microphone: "Microphone" } as const;
 
-type OwnActionsProps = ControlProps & { grant: ActiveGrantView; userId: string; moderation: boolean; commands: CommandView[] };
+type OwnActionsProps = { grant: ActiveGrantView; commands: CommandView[] };
 
 /** Whether one of these actions was sent and the campus has not settled it yet. */
 function inFlight(commands: CommandView[], actions: readonly CallAction[]): boolean {
@@ -23,7 +23,8 @@ function inFlight(commands: CommandView[], actions: readonly CallAction[]): bool
  * media status, call audio, then the stage moves, leave and end that the grant allows.
  */
 export function OwnActions(props: OwnActionsProps) {
-  const actions = ownActions(props.grant, props.userId, props.moderation);
+  const call = useCallContext();
+  const actions = ownActions(props.grant, call.userId, call.moderation);
   const muted = props.grant.media.playbackMuted;
   const speaker = props.grant.role === "speaker";
   const playbackWaiting = props.commands.some((command) => command.kind === "playback" && !isTerminalStatus(command.status));
@@ -31,15 +32,15 @@ export function OwnActions(props: OwnActionsProps) {
     <div className="space-y-2">
       <div role="group" aria-label="Your call controls" className="flex flex-wrap items-center gap-2">
         {mediaToggles(props.grant).map((toggle) => (
-          <DeviceToggle key={toggle.device} toggle={toggle} speaker={speaker} waiting={inFlight(props.commands, toggle.pairs)} {...props} />
+          <DeviceToggle key={toggle.device} toggle={toggle} speaker={speaker} waiting={inFlight(props.commands, toggle.pairs)} />
         ))}
         <Button
           testId="action-playback"
           variant="secondary"
           size="sm"
           pressed={!muted}
-          disabled={props.disabled || playbackWaiting}
-          onClick={() => props.ops.playback(!muted)}
+          disabled={call.disabled || playbackWaiting}
+          onClick={() => call.ops.playback(!muted)}
         >
           <StateDot on={!muted} /> Call audio <span className="font-normal text-slate-600">{muted ? "muted" : "playing"}</span>
         </Button>
@@ -50,8 +51,8 @@ export function OwnActions(props: OwnActionsProps) {
             testId={`action-${actionTestId(action)}`}
             variant={action === "leave" || action === "end" ? "danger" : "secondary"}
             size="sm"
-            disabled={props.disabled || inFlight(props.commands, [action])}
-            onClick={() => props.ops.action(action, actionControl(action))}
+            disabled={call.disabled || inFlight(props.commands, [action])}
+            onClick={() => call.ops.action(action, actionControl(action))}
           >
             {ACTION_TEXT[action]}
             {NATIVE_CONFIRMATION.has(action) ? <span className="sr-only"> (confirm in the campus page)</span> : null}
@@ -60,15 +61,16 @@ export function OwnActions(props: OwnActionsProps) {
       </div>
       {speaker ? null : <p className="text-xs text-slate-600">Camera and microphone are for speakers: ask to speak, then join the stage.</p>}
       {[...mediaToggles(props.grant).map((toggle) => toggle.next), ...actions].map((action) => (
-        <ControlFeedback key={action} control={actionControl(action)} actions={props.actions} />
+        <ControlFeedback key={action} control={actionControl(action)} actions={call.actions} />
       ))}
-      <ControlFeedback control="playback" actions={props.actions} />
+      <ControlFeedback control="playback" actions={call.actions} />
     </div>
   );
 }
 
 /** One device, one button: pressed while the campus reports it on; it sends the opposite action. */
-function DeviceToggle(props: OwnActionsProps & { toggle: MediaToggle; speaker: boolean; waiting: boolean }) {
+function DeviceToggle(props: { toggle: MediaToggle; speaker: boolean; waiting: boolean }) {
+  const call = useCallContext();
   const { toggle } = props;
   const state = props.waiting ? "waiting…" : toggle.on ? "on" : "off";
   return (
@@ -77,8 +79,8 @@ function DeviceToggle(props: OwnActionsProps & { toggle: MediaToggle; speaker: b
       variant={toggle.on ? "primary" : "secondary"}
       size="sm"
       pressed={toggle.on}
-      disabled={props.disabled || props.waiting || !props.speaker}
-      onClick={() => props.ops.action(toggle.next, actionControl(toggle.next))}
+      disabled={call.disabled || props.waiting || !props.speaker}
+      onClick={() => call.ops.action(toggle.next, actionControl(toggle.next))}
     >
       <StateDot on={toggle.on} /> {DEVICE_TEXT[toggle.device]} <span className={toggle.on ? "font-normal" : "font-normal text-slate-600"}>{state}</span>
       {NATIVE_CONFIRMATION.has(toggle.next) ? <span className="sr-only"> (turning it on is confirmed in the campus page)</span> : null}

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import type { CallRole } from "@/lib/contract";
-import { Button } from "../status-panel";
-import type { ControlProps } from "./call-ops";
+import { Button } from "../ui/button";
+import { useCallContext } from "./call-context";
 import { ControlFeedback } from "./control-feedback";
-import { MemberSelect, RoleSelect, UserIdField, recipientBody, type KnownMember, BY_ID } from "./fields";
+import { MemberSelect, RoleSelect, UserIdField, recipientBody, type KnownMember, BY_ID } from "./recipient-fields";
 
-type RecipientFormProps = ControlProps & {
+type RecipientFormProps = {
   /** `start` or `invite`: names its test IDs (`<control>-member`, `<control>-recipient`, `<control>-role`, `call-<control>`) and its feedback. */
   control: "start" | "invite";
   title: string;
@@ -17,7 +17,8 @@ type RecipientFormProps = ControlProps & {
 };
 
 /** Spec 4.7 start and invite: an optional recipient and role; the campus confirms both natively. */
-export function RecipientForm({ actions, disabled, control, title, submitLabel, members, onSubmit, children }: RecipientFormProps) {
+export function RecipientForm({ control, title, submitLabel, members, onSubmit, children }: RecipientFormProps) {
+  const { actions, disabled } = useCallContext();
   const [picked, setPicked] = useState("");
   const [typedId, setTypedId] = useState("");
   const [role, setRole] = useState<CallRole | "">("");

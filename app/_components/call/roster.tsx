@@ -1,8 +1,8 @@
 import type { ActiveGrantView } from "@/lib/wire/calls";
 import type { CallParticipant } from "@/lib/contract";
-import { actionTestId, resolveAvatarUrl, rowActions } from "@/lib/client/call-controls";
-import { Button } from "../status-panel";
-import type { ControlProps } from "./call-ops";
+import { actionTestId, resolveAvatarUrl, rowActions } from "@/lib/client/call/call-controls";
+import { Button } from "../ui/button";
+import { useCallContext } from "./call-context";
 import { ControlFeedback } from "./control-feedback";
 
 const STAGE_TEXT: Record<CallParticipant["stageState"], string> = {
@@ -15,31 +15,22 @@ const ROW_ACTION_TEXT = { "stage/approve": "Approve", "stage/reject": "Reject", 
 
 export const rowControl = (participationId: string, action: string) => `row:${participationId}:${action}`;
 
-type RosterProps = ControlProps & {
-  grant: ActiveGrantView;
-  userId: string;
-  campusOrigin: string;
-  canControl: boolean;
-  moderation: boolean;
-};
-
 /** Spec 2 CallParticipant: display data only; "you" is the grant's own participation. */
-export function Roster(props: RosterProps) {
-  const { grant } = props;
+export function Roster({ grant }: { grant: ActiveGrantView }) {
   return (
     <ul data-testid="call-roster" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
       {grant.participants.map((participant) => (
-        <RosterRow key={participant.participationId} participant={participant} {...props} />
+        <RosterRow key={participant.participationId} participant={participant} grant={grant} />
       ))}
     </ul>
   );
 }
 
-function RosterRow({ participant, ...props }: RosterProps & { participant: CallParticipant }) {
-  const { grant } = props;
+function RosterRow({ participant, grant }: { participant: CallParticipant; grant: ActiveGrantView }) {
+  const call = useCallContext();
   const isYou = participant.participationId === grant.participationId;
   const isHost = participant.userId === grant.hostUserId;
-  const actions = props.canControl ? rowActions(participant, grant, props.userId, props.moderation) : [];
+  const actions = call.canControl ? rowActions(participant, grant, call.userId, call.moderation) : [];
   return (
     <li
       data-testid="roster-participant"
@@ -51,7 +42,7 @@ function RosterRow({ participant, ...props }: RosterProps & { participant: CallP
       className="space-y-2 px-3 py-2"
     >
       <div className="flex items-center gap-3">
-        <Avatar participant={participant} campusOrigin={props.campusOrigin} />
+        <Avatar participant={participant} campusOrigin={call.campusOrigin} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium">
             {participant.username}
@@ -72,8 +63,8 @@ function RosterRow({ participant, ...props }: RosterProps & { participant: CallP
                 testId={`row-action-${actionTestId(action)}`}
                 size="sm"
                 variant="secondary"
-                disabled={props.disabled}
-                onClick={() => props.ops.action(action, rowControl(participant.participationId, action), participant.participationId)}
+                disabled={call.disabled}
+                onClick={() => call.ops.action(action, rowControl(participant.participationId, action), participant.participationId)}
               >
                 {ROW_ACTION_TEXT[action]}
               </Button>
@@ -82,7 +73,7 @@ function RosterRow({ participant, ...props }: RosterProps & { participant: CallP
         ) : null}
       </div>
       {actions.map((action) => (
-        <ControlFeedback key={action} control={rowControl(participant.participationId, action)} actions={props.actions} />
+        <ControlFeedback key={action} control={rowControl(participant.participationId, action)} actions={call.actions} />
       ))}
     </li>
   );

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { GRANT_ACTIVE_POLL_MS } from "@/lib/client/call-polling";
+import { GRANT_ACTIVE_POLL_MS } from "@/lib/client/call/call-polling";
 import { LIMITS } from "@/lib/contract";
 import { CAMPUS_API } from "../../../e2e/support/origins";
 import { percentile } from "../stats";

@@ -1,0 +1,47 @@
+"use client";
+
+import { useFocusHome } from "@/lib/client/a11y/focus-home";
+import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
+import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
+import { ConnectingPanel, StatusPanel } from "../ui/status-panel";
+import { ProblemView, problemTitle } from "./problem-view";
+import { SignedInView } from "./signed-in-view";
+
+type CampusAppProps = {
+  hostOrigins: readonly string[];
+  /** The local campus page, linked when the app is opened outside it in development. */
+  campusLink: string | null;
+};
+
+/** The app inside the campus frame: the handshake, then the signed-in member or a way forward. */
+export function CampusApp(props: CampusAppProps) {
+  return (
+    <AnnouncerProvider>
+      <CampusViews {...props} />
+    </AnnouncerProvider>
+  );
+}
+
+function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
+  const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins);
+  useFocusHome();
+  useAnnounceChange(announcement(view.name));
+
+  switch (view.name) {
+    case "connecting":
+      return <ConnectingPanel />;
+    case "signing-in":
+      return <StatusPanel state="signing-in" title="Signing you in…" message="Confirm in the campus if it asks." busy />;
+    case "signed-in":
+      return <SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />;
+    default:
+      return <ProblemView view={view} onSignIn={signIn} campusLink={campusLink} />;
+  }
+}
+
+function announcement(name: ReturnType<typeof useCampusLogin>["view"]["name"]): string | null {
+  if (name === "connecting") return null;
+  if (name === "signing-in") return "Signing you in. Confirm in the campus page if it asks.";
+  if (name === "signed-in") return "Signed in through the campus.";
+  return problemTitle(name);
+}

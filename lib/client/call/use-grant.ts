@@ -1,0 +1,41 @@
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { retryCallRead } from "@/lib/client/fetch/read-retry";
+import { callApi } from "./call-api";
+import { GRANT_APPROVAL_FAST_WINDOW_MS, grantPollMs } from "./call-polling";
+
+/**
+ * The session's grant (spec 2 "Call grant"), polled while one exists: every 2 s while it awaits
+ * approval (every 5 s once the wait is long), every 5 s while active, not at all otherwise.
+ * Paused while the document is hidden; resumed by the next tick once visible.
+ */
+export function useGrant(launch: LaunchCredentials, options: { enabled: boolean; onError: (error: unknown) => void }) {
+  const [pollMs, setPollMs] = useState(0);
+  const [approvalWaitIsLong, setApprovalWaitIsLong] = useState(false);
+
+  const { data, error, mutate } = useSWR(options.enabled ? ["/api/call/grant", launch.launchId] : null, () => callApi.getGrant(launch), {
+    refreshInterval: pollMs,
+    refreshWhenHidden: false,
+    // The interval already reads it every few seconds; focus reads on top would break the budget.
+    revalidateOnFocus: false,
+    onErrorRetry: retryCallRead,
+    onError: options.onError,
+  });
+
+  const awaitingApproval = data?.grant?.status === "approval";
+  useEffect(() => {
+    if (!awaitingApproval) return;
+    const timer = setTimeout(() => setApprovalWaitIsLong(true), GRANT_APPROVAL_FAST_WINDOW_MS);
+    return () => {
+      clearTimeout(timer);
+      setApprovalWaitIsLong(false);
+    };
+  }, [awaitingApproval]);
+
+  // The interval follows the grant it polls; SWR restarts its timer when the number changes.
+  const wanted = options.enabled ? grantPollMs(data?.grant, approvalWaitIsLong) : 0;
+  if (wanted !== pollMs) setPollMs(wanted);
+
+  return { grant: data?.grant, isLoading: data === undefined && !error, error: error as unknown, refresh: mutate };
+}

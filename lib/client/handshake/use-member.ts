@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+import useSWR from "swr";
+import type { MeResponse } from "@/lib/wire/auth";
+import { appApi } from "@/lib/client/fetch/app-api";
+import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+
+/**
+ * The signed-in member, re-checked with the campus on focus and on demand (spec 4.2).
+ * The login response is the first value: no request right after signing in, and no interval.
+ */
+export function useMember(launch: LaunchCredentials, login: MeResponse, onError: (error: unknown) => void) {
+  const { data, isValidating, mutate } = useSWR(["/api/me", launch.launchId], () => appApi.getMe(launch), {
+    fallbackData: login,
+    revalidateOnMount: false,
+    revalidateIfStale: false,
+    revalidateOnFocus: true,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+    onError,
+  });
+
+  // A renewed login replaces what the cache holds.
+  useEffect(() => {
+    void mutate(login, { revalidate: false });
+  }, [login, mutate]);
+
+  return { data: data ?? login, isValidating, revalidate: () => void mutate() };
+}
