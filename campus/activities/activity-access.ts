@@ -2,7 +2,7 @@ import type { ActivityRead, ActivityRegistered, CallActivity } from "../../lib/c
 import type { CallAccess } from "../calls/call-access";
 import { findTabParticipation, requireOwnGrant } from "../calls/call-access";
 import { hasCurrentApproval, readGrantStatus } from "../calls/grants";
-import { restError } from "../errors";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Activity } from "../state/activities";
 

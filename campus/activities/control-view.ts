@@ -1,5 +1,5 @@
-import type { Clock } from "../clock";
-import { toIsoTime } from "../clock";
+import type { Clock } from "../core/clock";
+import { toIsoTime } from "../core/clock";
 import { findCallMember } from "../calls/call-members";
 import type { CampusState } from "../state/campus-state";
 import { readInvitationStatus } from "../state/activities";

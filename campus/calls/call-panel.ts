@@ -3,7 +3,7 @@ import type { ActivityPanel } from "../activities/activity-invitations";
 import { readActivityPanel } from "../activities/activity-invitations";
 import type { ActivityCandidate } from "../activities/activity-offers";
 import { describeActivityPrompt } from "../activities/activity-offers";
-import type { Clock } from "../clock";
+import type { Clock } from "../core/clock";
 import type { NativePresentationView } from "../presentations/presentation-read";
 import { readNativePresentation } from "../presentations/presentation-read";
 import type { CampusState } from "../state/campus-state";

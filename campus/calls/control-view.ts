@@ -1,4 +1,4 @@
-import { toIsoTime } from "../clock";
+import { toIsoTime } from "../core/clock";
 import type { CampusState } from "../state/campus-state";
 import type { Call } from "../state/calls";
 import { listCurrentParticipations } from "../state/calls";

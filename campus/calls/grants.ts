@@ -1,5 +1,5 @@
 import type { AttachResult, GrantStatus } from "../../lib/contract";
-import { restError } from "../errors";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Participation } from "../state/calls";
 import type { CallApproval, CallGrant } from "../state/grants";

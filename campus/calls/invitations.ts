@@ -1,5 +1,5 @@
 import type { CallRole } from "../../lib/contract";
-import { restError } from "../errors";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Call, Participation } from "../state/calls";
 import { listCurrentParticipations } from "../state/calls";

@@ -8,9 +8,9 @@ import {
   readControlActivities,
   readEntry,
   SESSION_KEY,
-} from "../activity-test-helpers";
-import { approveCall, newClientId, postCommand } from "../call-test-helpers";
-import { advanceClock, readError, readJson, send } from "../test-helpers";
+} from "../test-support/activity-scenarios";
+import { approveCall, newClientId, postCommand } from "../test-support/call-scenarios";
+import { advanceClock, readError, readJson, send } from "../test-support/test-campus";
 
 describe("GET /control/activities", () => {
   it("lists activities (app, call, label, inviter), invitations (recipient, status, expiry) and entries (lease), never a session key", async () => {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { acceptActivityInvitation, declineActivityInvitation } from "../activities/activity-invitations";
 import { describeActivities } from "../activities/control-view";
-import type { CampusContext } from "../context";
-import { CampusError } from "../errors";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import { CampusError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
 
 const notFound = (message: string) => new CampusError("NOT_FOUND", 404, message);
 

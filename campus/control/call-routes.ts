@@ -1,4 +1,4 @@
-import { toIsoTime } from "../clock";
+import { toIsoTime } from "../core/clock";
 import { Hono } from "hono";
 import { validateActivityChoice } from "../activities/activity-offers";
 import { requireInvitationRecipient } from "../calls/call-members";
@@ -8,12 +8,12 @@ import { readGrant } from "../calls/grant-read";
 import { answerApproval } from "../calls/grants";
 import { joinCall, openCall, requireCurrentCall } from "../calls/participation";
 import { addSimulatedMembers, simulate, SIMULATOR_OPERATIONS } from "../calls/simulator";
-import type { CampusContext } from "../context";
-import { CampusError } from "../errors";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import { CampusError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
 import { isCurrentLaunch } from "../state/launches";
 import type { CampusMember } from "../state/members";
-import { validateJson } from "../validate-json";
+import { validateJson } from "../core/validate-json";
 import { addMembersSchema, answerPromptSchema, startCallSchema } from "./call-schemas";
 
 const badInput = (message: string) => new CampusError("BAD_USER_INPUT", 400, message);

@@ -9,8 +9,8 @@ import {
   queueAction,
   readCall,
   readCommand,
-} from "../call-test-helpers";
-import { createTestCampus, openTestLaunch, readError, readJson, send } from "../test-helpers";
+} from "../test-support/call-scenarios";
+import { createTestCampus, openTestLaunch, readError, readJson, send } from "../test-support/test-campus";
 
 describe("control API: calls", () => {
   it("lists calls with their members: username, participationId, role, presence, stage state, simulated, tab", async () => {

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CampusContext } from "../context";
-import { CampusError } from "../errors";
-import type { CampusEnv } from "../hono-env";
-import { tabIdSchema } from "../host/launch-routes";
+import type { CampusContext } from "../http/context";
+import { CampusError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
 import { describePresentation } from "../presentations/presentation-read";
-import { validateJson } from "../validate-json";
+import { tabIdSchema } from "../core/tab-id";
+import { validateJson } from "../core/validate-json";
 
 const visibilitySchema = z.strictObject({ visible: z.boolean() });
 

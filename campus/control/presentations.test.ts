@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { presentingCall, readControlPresentation, setTabVisibility } from "../presentation-test-helpers";
-import { readError, readJson, send } from "../test-helpers";
+import { presentingCall, readControlPresentation, setTabVisibility } from "../test-support/presentation-scenarios";
+import { readError, readJson, send } from "../test-support/test-campus";
 
 describe("GET /control/presentations", () => {
   it("lists status, mode, tiles with readiness, the tab's visibility and the last heartbeat", async () => {

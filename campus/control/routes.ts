@@ -1,15 +1,15 @@
 import { Hono } from "hono";
-import { hasExpired, toIsoTime } from "../clock";
-import type { CampusContext } from "../context";
-import { CampusError } from "../errors";
-import type { CampusEnv } from "../hono-env";
+import { hasExpired, toIsoTime } from "../core/clock";
+import type { CampusContext } from "../http/context";
+import { CampusError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
 import { saveRegistration } from "../state/campus-state";
 import { countStoredRecords } from "../state/prune-expired";
 import { describeCredential } from "./describe-credential";
 import { settlePresentations } from "../presentations/restoration";
 import { isCurrentLaunch } from "../state/launches";
 import { registrationPatchSchema, toPublicRegistration } from "../state/registration";
-import { validateJson } from "../validate-json";
+import { validateJson } from "../core/validate-json";
 import { addFaultSchema, advanceClockSchema, credentialsRequestSchema, newMemberSchema, revokeConsentSchema } from "./schemas";
 
 /**

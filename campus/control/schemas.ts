@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { REST_ENDPOINTS } from "../rest/endpoints";
-import { FAULT_DEFAULTS } from "../policy";
+import { REST_ENDPOINTS } from "../core/rest-endpoints";
+import { FAULT_DEFAULTS } from "../core/policy";
 
 export const advanceClockSchema = z.strictObject({ seconds: z.number().nonnegative().max(365 * 24 * 3600) });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { activityCall, inviteToActivity, offerActivity, readControlActivities } from "../activity-test-helpers";
-import { readCommand, readPanel } from "../call-test-helpers";
-import type { TestMember } from "../call-test-helpers";
-import { createTestCampus, openTestLaunch, readError, readJson, send } from "../test-helpers";
+import { activityCall, inviteToActivity, offerActivity, readControlActivities } from "../test-support/activity-scenarios";
+import { readCommand, readPanel } from "../test-support/call-scenarios";
+import type { TestMember } from "../test-support/call-scenarios";
+import { createTestCampus, openTestLaunch, readError, readJson, send } from "../test-support/test-campus";
 
 const hostPost = (member: TestMember, path: string, body: Record<string, unknown> = {}, tabId = member.tabId) =>
   send(member.campus, "POST", path, { json: { tabId, ...body }, member: member.username });

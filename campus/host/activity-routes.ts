@@ -1,14 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { declineActivityInvitation } from "../activities/activity-invitations";
 import { readCallPanel } from "../calls/call-panel";
-import type { CampusContext } from "../context";
-import type { CampusEnv } from "../hono-env";
-import { validateJson } from "../validate-json";
-import { tabIdSchema } from "./launch-routes";
+import type { CampusContext } from "../http/context";
+import type { CampusEnv } from "../http/hono-env";
+import { tabRequestSchema } from "../core/tab-id";
+import { validateJson } from "../core/validate-json";
 import { resolveMember } from "./member-cookie";
 
-const tabSchema = z.strictObject({ tabId: tabIdSchema });
 
 /**
  * The recipient's answer to an activity invitation in the campus page. Accept opens the app in a
@@ -16,7 +14,7 @@ const tabSchema = z.strictObject({ tabId: tabIdSchema });
  * Decline answers the tab's new call panel.
  */
 export function createActivityHostRoutes(context: CampusContext) {
-  return new Hono<CampusEnv>().post("/host/activity-invitations/:invitationId/decline", validateJson(tabSchema, "BAD_REQUEST"), (c) => {
+  return new Hono<CampusEnv>().post("/host/activity-invitations/:invitationId/decline", validateJson(tabRequestSchema, "BAD_REQUEST"), (c) => {
     const { tabId } = c.req.valid("json");
     const member = resolveMember(c, context.state);
     const invitation = context.state.activities.findInvitation(c.req.param("invitationId"));

@@ -10,19 +10,18 @@ import { confirmCommand, declineCommand } from "../calls/commands/answer-command
 import { answerApproval } from "../calls/grants";
 import { acceptInvitation, declineInvitation, sendInvitation } from "../calls/invitations";
 import { openCall } from "../calls/participation";
-import type { CampusContext } from "../context";
-import { CampusError, restError } from "../errors";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import { CampusError, restError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
 import type { CampusMember } from "../state/members";
-import { validateJson } from "../validate-json";
-import { tabIdSchema } from "./launch-routes";
+import { tabIdSchema, tabRequestSchema } from "../core/tab-id";
+import { validateJson } from "../core/validate-json";
 import { resolveMember } from "./member-cookie";
 
-const tabSchema = z.strictObject({ tabId: tabIdSchema });
 const userIdSchema = z.string().min(1).max(128);
-const startSchema = tabSchema.extend({ recipientId: userIdSchema.optional(), role: callRoleSchema.optional() });
-const actionSchema = tabSchema.extend({ action: callActionSchema, targetId: z.string().min(1).max(128).optional() });
-const approvalSchema = tabSchema.extend({ decision: z.enum(["allow", "deny"]) });
+const startSchema = tabRequestSchema.extend({ recipientId: userIdSchema.optional(), role: callRoleSchema.optional() });
+const actionSchema = tabRequestSchema.extend({ action: callActionSchema, targetId: z.string().min(1).max(128).optional() });
+const approvalSchema = tabRequestSchema.extend({ decision: z.enum(["allow", "deny"]) });
 const confirmSchema = startSchema.extend({ recipientIds: z.array(userIdSchema).max(LIMITS.callCapacity).optional() });
 
 /**
@@ -56,7 +55,7 @@ export function createCallRoutes(context: CampusContext) {
       if (recipientId !== undefined) sendInvitation(context.state, host, { recipientId, role });
       return panel(c, member, tabId);
     })
-    .post("/host/call/invitations/:invitationId/:answer{accept|decline}", validateJson(tabSchema, "BAD_REQUEST"), (c) => {
+    .post("/host/call/invitations/:invitationId/:answer{accept|decline}", validateJson(tabRequestSchema, "BAD_REQUEST"), (c) => {
       const { tabId } = c.req.valid("json");
       const member = resolveMember(c, context.state);
       const invitation = context.state.invitations.findInvitation(c.req.param("invitationId"));
@@ -86,7 +85,7 @@ export function createCallRoutes(context: CampusContext) {
       confirmCommand(context.state, context.clock, command, choice);
       return panel(c, member, tabId);
     })
-    .post("/host/call/prompts/:commandId/decline", validateJson(tabSchema, "BAD_REQUEST"), (c) => {
+    .post("/host/call/prompts/:commandId/decline", validateJson(tabRequestSchema, "BAD_REQUEST"), (c) => {
       const { tabId } = c.req.valid("json");
       const member = resolveMember(c, context.state);
       declineCommand(context.clock, ownPrompt(member, tabId, c.req.param("commandId")));

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { registrationScopesSchema } from "../../lib/contract";
-import type { CampusContext } from "../context";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import type { CampusEnv } from "../http/hono-env";
 import { saveRegistration } from "../state/campus-state";
 import { toPublicRegistration } from "../state/registration";
-import { validateJson } from "../validate-json";
+import { validateJson } from "../core/validate-json";
 
 // The page's registration panel edits what a demo needs: the scopes and publication.
 const pageSaveSchema = z.strictObject({ scopes: registrationScopesSchema, published: z.boolean() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { operateOk, prepare, getTile, loadTile, reportTile, requestTile, stagedCall } from "../presentation-test-helpers";
-import { readError, readJson, send } from "../test-helpers";
+import { operateOk, prepare, getTile, loadTile, reportTile, requestTile, stagedCall } from "../test-support/presentation-scenarios";
+import { readError, readJson, send } from "../test-support/test-campus";
 
 const frameAncestors = (response: Response) =>
   (response.headers.get("Content-Security-Policy") ?? "")

@@ -1,8 +1,8 @@
 import type { Member } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { hasExpired } from "../clock";
-import { restError } from "../errors";
-import { WWW_AUTHENTICATE } from "../policy";
+import type { Clock } from "../core/clock";
+import { hasExpired } from "../core/clock";
+import { restError } from "../core/errors";
+import { WWW_AUTHENTICATE } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 import type { CampusMember } from "../state/members";
 import type { AccessToken } from "../state/tokens";

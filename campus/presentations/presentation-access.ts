@@ -1,7 +1,7 @@
 import type { CallAccess } from "../calls/call-access";
 import { requireOwnGrant } from "../calls/call-access";
 import { readGrantStatus } from "../calls/grants";
-import { restError } from "../errors";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Participation } from "../state/calls";
 import type { CallGrant } from "../state/grants";

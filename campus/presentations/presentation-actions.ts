@@ -1,8 +1,8 @@
 import type { CallTile, Presentation, PresentationMode, PresentationPrepared, TileResult } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
 import type { CallAccess } from "../calls/call-access";
-import type { Clock } from "../clock";
-import { restError } from "../errors";
+import type { Clock } from "../core/clock";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";
 import { isPresentationOpen } from "../state/presentations";

@@ -1,6 +1,6 @@
 import type { RestoredReason } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
+import type { Clock } from "../core/clock";
 import { readGrantStatus } from "../calls/grants";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";

@@ -10,7 +10,7 @@ import {
   saveTestRegistration,
   send,
   TEST_REGISTRATION,
-} from "../test-helpers";
+} from "../test-support/test-campus";
 
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 

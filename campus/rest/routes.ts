@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { CampusContext } from "../context";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import type { CampusEnv } from "../http/hono-env";
 import { createCallRoutes } from "./calls/call-routes";
-import { logRestCalls } from "./log-rest-calls";
+import { logRestCalls } from "../http/log-rest-calls";
 import { createTokenRoute } from "./token-route";
 import { createUserinfoRoute } from "./userinfo-route";
 

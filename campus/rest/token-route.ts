@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { tokenRequestSchema } from "../../lib/contract";
-import type { CampusContext } from "../context";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import type { CampusEnv } from "../http/hono-env";
 import { parseBasicCredentials, verifyClientCredentials } from "../login/client-credentials";
 import { exchangeCode, findCodeUsername } from "../login/exchange-code";
-import { validateJson } from "../validate-json";
-import { applyFaults } from "./apply-faults";
+import { validateJson } from "../core/validate-json";
+import { applyFaults } from "../http/apply-faults";
 
 /** Spec 5.1: client credentials are checked first (policy.ts check order), before the body is read. */
 function requireClient(context: CampusContext) {

@@ -13,7 +13,7 @@ import {
   TEST_CLIENT_AUTH,
   TEST_REGISTRATION,
   basicAuth,
-} from "../test-helpers";
+} from "../test-support/test-campus";
 
 const postToken = (campus: ReturnType<typeof createTestCampus>, body: string, contentType = "application/json") =>
   send(campus, "POST", "/v1/apps/token", { body, headers: { Authorization: TEST_CLIENT_AUTH, "Content-Type": contentType } });

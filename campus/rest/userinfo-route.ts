@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { CampusContext } from "../context";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import type { CampusEnv } from "../http/hono-env";
 import { readBearerToken, readMember, requireTokenAccess } from "../login/read-member";
-import { applyFaults } from "./apply-faults";
+import { applyFaults } from "../http/apply-faults";
 
 /** GET /v1/apps/userinfo (spec 4.2): bearer token; answers the Member, rechecked on every call. */
 export function createUserinfoRoute(context: CampusContext) {

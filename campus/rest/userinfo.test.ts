@@ -10,7 +10,7 @@ import {
   readUserinfo,
   saveTestRegistration,
   send,
-} from "../test-helpers";
+} from "../test-support/test-campus";
 
 async function readMemberAs(member: string, scopes: Scope[]) {
   const campus = createTestCampus();

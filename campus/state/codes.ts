@@ -1,7 +1,7 @@
 import { LIMITS } from "../../lib/contract";
 import type { Scope } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createOpaqueSecret } from "../ids";
+import type { Clock } from "../core/clock";
+import { createOpaqueSecret } from "../core/ids";
 
 /** A one-use authorization code (spec 3: valid 60 s, single use), bound to app, generation, launch and member. */
 export type AuthorizationCode = {

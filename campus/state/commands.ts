@@ -1,7 +1,7 @@
 import type { CallAction, CallRole, CommandStatus } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
+import type { Clock } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
 
 /** The command endpoints: start and accept, and the grant command kinds (spec 4.7). */
 export type CallCommandKind = "start" | "accept" | "invite" | "action" | "playback" | "activityInvite";

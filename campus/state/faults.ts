@@ -1,4 +1,4 @@
-import type { RestEndpoint } from "../rest/endpoints";
+import type { RestEndpoint } from "../core/rest-endpoints";
 
 export type FaultKind = "unavailable" | "rateLimited" | "delay" | "drop";
 

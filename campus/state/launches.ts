@@ -1,6 +1,6 @@
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
-import { ENDED_LAUNCH_RETENTION_SECONDS, LAUNCH_IDLE_LIFETIME_SECONDS } from "../policy";
+import type { Clock } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
+import { ENDED_LAUNCH_RETENTION_SECONDS, LAUNCH_IDLE_LIFETIME_SECONDS } from "../core/policy";
 
 export type LaunchEndReason = "remounted" | "registrationSaved" | "expired";
 

@@ -1,4 +1,4 @@
-import { REQUEST_LOG_CAPACITY } from "../policy";
+import { REQUEST_LOG_CAPACITY } from "../core/policy";
 
 /**
  * One REST call the campus answered (or handled and dropped), as the page's log and flow inspector

@@ -1,7 +1,7 @@
 import { LIMITS } from "../../lib/contract";
 import type { Scope } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createOpaqueSecret } from "../ids";
+import type { Clock } from "../core/clock";
+import { createOpaqueSecret } from "../core/ids";
 import type { AuthorizationCode } from "./codes";
 
 /** An opaque bearer token (spec 5.2: valid 900 s, no refresh), carrying what its code was bound to. */

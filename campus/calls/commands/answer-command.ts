@@ -1,7 +1,7 @@
 import type { Command } from "../../../lib/contract";
-import type { Clock } from "../../clock";
-import { hasExpired } from "../../clock";
-import { CampusError, restError } from "../../errors";
+import type { Clock } from "../../core/clock";
+import { hasExpired } from "../../core/clock";
+import { CampusError, restError } from "../../core/errors";
 import type { CampusState } from "../../state/campus-state";
 import type { CallCommand } from "../../state/commands";
 import type { PromptChoice } from "./apply-command";

@@ -1,7 +1,7 @@
 import type { CallRole } from "../../../lib/contract";
 import { sendActivityInvitations } from "../../activities/activity-offers";
-import type { Clock } from "../../clock";
-import { restError } from "../../errors";
+import type { Clock } from "../../core/clock";
+import { restError } from "../../core/errors";
 import type { CampusState } from "../../state/campus-state";
 import type { Participation } from "../../state/calls";
 import type { CallCommand } from "../../state/commands";

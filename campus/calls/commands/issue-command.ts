@@ -1,7 +1,7 @@
 import type { CommandAccepted } from "../../../lib/contract";
 import { LIMITS } from "../../../lib/contract";
-import type { Clock } from "../../clock";
-import { restError } from "../../errors";
+import type { Clock } from "../../core/clock";
+import { restError } from "../../core/errors";
 import type { CampusState } from "../../state/campus-state";
 import type { Participation } from "../../state/calls";
 import type { CallCommandKind, CommandParameters } from "../../state/commands";

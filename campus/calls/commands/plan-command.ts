@@ -1,5 +1,5 @@
 import { checkActivityOffer } from "../../activities/activity-offers";
-import { restError } from "../../errors";
+import { restError } from "../../core/errors";
 import type { CampusState } from "../../state/campus-state";
 import type { Participation } from "../../state/calls";
 import type { CallCommandKind, CommandParameters } from "../../state/commands";

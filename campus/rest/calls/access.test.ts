@@ -10,8 +10,8 @@ import {
   postCommand,
   queueAction,
   readStatus,
-} from "../../call-test-helpers";
-import { advanceClock, openTestLaunch, readError, saveTestRegistration, send } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { advanceClock, openTestLaunch, readError, saveTestRegistration, send } from "../../test-support/test-campus";
 
 const EVERY_ENDPOINT = [
   ["GET", "/status", undefined],

@@ -11,8 +11,8 @@ import {
   readCommand,
   readGrant,
   readStatus,
-} from "../../call-test-helpers";
-import { readError, readJson } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { readError, readJson } from "../../test-support/test-campus";
 
 /** A speaker with camera and microphone on, through confirmed native prompts. */
 async function turnDevicesOn(member: Parameters<typeof queueAction>[0]) {

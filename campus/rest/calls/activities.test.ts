@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { activityReadSchema } from "../../../lib/contract";
-import { activityCall, getActivity, LABEL, postActivity, registerActivity, SESSION_KEY } from "../../activity-test-helpers";
-import { answerApprovalPrompt, answerPrompt, approveCall, attach, callApi, callWithGrants, callWithMembers, logIn, queueAction } from "../../call-test-helpers";
-import { basicAuth, exchangeCode, issueCode, readError, readJson, saveTestRegistration, send, TEST_REGISTRATION } from "../../test-helpers";
+import { activityCall, getActivity, LABEL, postActivity, registerActivity, SESSION_KEY } from "../../test-support/activity-scenarios";
+import { answerApprovalPrompt, answerPrompt, approveCall, attach, callApi, callWithGrants, callWithMembers, logIn, queueAction } from "../../test-support/call-scenarios";
+import { basicAuth, exchangeCode, issueCode, readError, readJson, saveTestRegistration, send, TEST_REGISTRATION } from "../../test-support/test-campus";
 
 describe("spec 4.11: registering an activity needs an approved grant and matching participation", () => {
   it("answers an opaque activityId of this app and call, with the label and call ID, never the session key", async () => {

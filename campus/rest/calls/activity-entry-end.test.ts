@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { enteredActivity, getEntry, logInOnLaunch, readControlActivities, readEntry } from "../../activity-test-helpers";
-import { answerPrompt, approveCall, queueAction, readPanel, simulate } from "../../call-test-helpers";
-import { advanceClock, openTestLaunch, readError, saveTestRegistration, send } from "../../test-helpers";
+import { enteredActivity, getEntry, logInOnLaunch, readControlActivities, readEntry } from "../../test-support/activity-scenarios";
+import { answerPrompt, approveCall, queueAction, readPanel, simulate } from "../../test-support/call-scenarios";
+import { advanceClock, openTestLaunch, readError, saveTestRegistration, send } from "../../test-support/test-campus";
 
 /** Spec 3 "Activity entry": departure, app exit, permission loss or lease expiry ends access. */
 

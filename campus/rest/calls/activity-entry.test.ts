@@ -11,9 +11,9 @@ import {
   readControlActivities,
   readEntry,
   SESSION_KEY,
-} from "../../activity-test-helpers";
-import { answerApprovalPrompt, attach, readPanel } from "../../call-test-helpers";
-import { advanceClock, readError, readJson, send } from "../../test-helpers";
+} from "../../test-support/activity-scenarios";
+import { answerApprovalPrompt, attach, readPanel } from "../../test-support/call-scenarios";
+import { advanceClock, readError, readJson, send } from "../../test-support/test-campus";
 
 describe("spec 3: recipient invitations expire after five minutes (campus clock)", () => {
   it("shows at 299 s and is gone at 300 s: accepting then is 409 CALL_CONFLICT", async () => {

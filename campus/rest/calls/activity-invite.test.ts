@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { commandAcceptedSchema } from "../../../lib/contract";
-import { activityCall, activityCallWithoutApproval, inviteToActivity, offerActivity, readControlActivities, registerActivity } from "../../activity-test-helpers";
+import { activityCall, activityCallWithoutApproval, inviteToActivity, offerActivity, readControlActivities, registerActivity } from "../../test-support/activity-scenarios";
 import {
   addSimulated,
   answerPrompt,
@@ -12,8 +12,8 @@ import {
   queueCommand,
   readCommand,
   readPanel,
-} from "../../call-test-helpers";
-import { advanceClock, readError, readJson, send } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { advanceClock, readError, readJson, send } from "../../test-support/test-campus";
 
 describe("spec 4.7 activityInvite: native selection of current members in the inviter's campus tab", () => {
   it("waits for the inviter's prompt, which offers every other current member, all selected by default", async () => {

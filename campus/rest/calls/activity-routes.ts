@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { callActivitySchema } from "../../../lib/contract";
 import { readActivity, registerActivity } from "../../activities/activity-access";
 import { renewActivityEntry, requireActivityEntry } from "../../activities/activity-entry";
-import type { CampusContext } from "../../context";
-import type { CampusEnv } from "../../hono-env";
-import { applyFaults } from "../apply-faults";
+import type { CampusContext } from "../../http/context";
+import type { CampusEnv } from "../../http/hono-env";
+import { applyFaults } from "../../http/apply-faults";
 import { getCallAccess, readJsonBody, rejectQuery, requireCallScope } from "./call-request";
 
 /**

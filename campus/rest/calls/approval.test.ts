@@ -13,8 +13,8 @@ import {
   readPanel,
   readStatus,
   simulate,
-} from "../../call-test-helpers";
-import { issueToken, readError, saveTestRegistration, send } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { issueToken, readError, saveTestRegistration, send } from "../../test-support/test-campus";
 
 describe("spec 4.4: attach asks for native approval in the participation's tab", () => {
   it("answers approval and shows the prompt 'Use this call in this app' in that tab only", async () => {

@@ -4,10 +4,10 @@ import type { z } from "zod";
 import type { Scope } from "../../../lib/contract";
 import type { CallAccess } from "../../calls/call-access";
 import { requireCallAccess } from "../../calls/call-access";
-import type { CampusContext } from "../../context";
-import { describeIssues, restError } from "../../errors";
-import type { CampusEnv } from "../../hono-env";
-import { isJsonContentType } from "../../json-content-type";
+import type { CampusContext } from "../../http/context";
+import { describeIssues, restError } from "../../core/errors";
+import type { CampusEnv } from "../../http/hono-env";
+import { isJsonContentType } from "../../core/json-content-type";
 import { readBearerToken } from "../../login/read-member";
 
 /**

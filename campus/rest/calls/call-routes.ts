@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { CampusContext } from "../../context";
-import type { CampusEnv } from "../../hono-env";
+import type { CampusContext } from "../../http/context";
+import type { CampusEnv } from "../../http/hono-env";
 import { createActivityRoutes } from "./activity-routes";
 import { createCommandReadRoute } from "./command-read-route";
 import { createGrantRoutes } from "./grant-routes";

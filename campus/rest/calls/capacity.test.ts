@@ -11,8 +11,8 @@ import {
   readCommand,
   readGrant,
   simulate,
-} from "../../call-test-helpers";
-import { readError, send } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { readError, send } from "../../test-support/test-campus";
 
 type Fixture = Awaited<ReturnType<typeof callWithGrants<"ada">>>;
 

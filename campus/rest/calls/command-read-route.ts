@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { toCommandRead } from "../../calls/commands/answer-command";
-import type { CampusContext } from "../../context";
-import { restError } from "../../errors";
-import type { CampusEnv } from "../../hono-env";
-import { applyFaults } from "../apply-faults";
+import type { CampusContext } from "../../http/context";
+import { restError } from "../../core/errors";
+import type { CampusEnv } from "../../http/hono-env";
+import { applyFaults } from "../../http/apply-faults";
 import { getCallAccess, rejectQuery, requireCallScope } from "./call-request";
 
 /** GET /v1/apps/calls/commands/{id} (spec 4.8): only the issuing app and member may read it. */

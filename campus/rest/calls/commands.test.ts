@@ -10,8 +10,8 @@ import {
   readCommand,
   readGrant,
   readPanel,
-} from "../../call-test-helpers";
-import { advanceClock, readError, readJson } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { advanceClock, readError, readJson } from "../../test-support/test-campus";
 
 describe("spec 4 command request rules: a clientId is an idempotency key per app and member", () => {
   it("answers the same commandId for the same clientId and payload, creating nothing new", async () => {

@@ -12,8 +12,8 @@ import {
   queueAction,
   readGrant,
   simulate,
-} from "../../call-test-helpers";
-import { readError } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { readError } from "../../test-support/test-campus";
 
 describe("spec 2: a grant carries no roster until it is active", () => {
   it.each(["approval", "denied", "ended"])("reads only grantId and status while %s", async (wanted) => {

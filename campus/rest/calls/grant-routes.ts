@@ -5,10 +5,10 @@ import { requireOwnGrant } from "../../calls/call-access";
 import { issueCommand } from "../../calls/commands/issue-command";
 import { readGrant } from "../../calls/grant-read";
 import { readGrantStatus } from "../../calls/grants";
-import type { CampusContext } from "../../context";
-import { restError } from "../../errors";
-import type { CampusEnv } from "../../hono-env";
-import { applyFaults } from "../apply-faults";
+import type { CampusContext } from "../../http/context";
+import { restError } from "../../core/errors";
+import type { CampusEnv } from "../../http/hono-env";
+import { applyFaults } from "../../http/apply-faults";
 import { getCallAccess, readJsonBody, rejectQuery, requireCallScope } from "./call-request";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CallParticipant } from "../../../lib/contract";
-import { addSimulated, callWithGrants, readCall, readGrant, simulate } from "../../call-test-helpers";
-import { advanceClock, readError, readJson } from "../../test-helpers";
+import { addSimulated, callWithGrants, readCall, readGrant, simulate } from "../../test-support/call-scenarios";
+import { advanceClock, readError, readJson } from "../../test-support/test-campus";
 
 async function rosterOf(member: Parameters<typeof readGrant>[0]): Promise<CallParticipant[]> {
   const grant = await readGrant(member);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { errorBodySchema } from "../../../lib/contract";
-import { approveCall, callApi, callWithGrants, callWithMembers, logIn } from "../../call-test-helpers";
-import type { TestMember } from "../../call-test-helpers";
-import { operate, postPrepare, postTile, prepare, stagedCall } from "../../presentation-test-helpers";
-import { openTestLaunch, readError, send } from "../../test-helpers";
+import { approveCall, callApi, callWithGrants, callWithMembers, logIn } from "../../test-support/call-scenarios";
+import type { TestMember } from "../../test-support/call-scenarios";
+import { operate, postPrepare, postTile, prepare, stagedCall } from "../../test-support/presentation-scenarios";
+import { openTestLaunch, readError, send } from "../../test-support/test-campus";
 
 /** Every presentation endpoint for one member, with valid bodies. */
 const everyRequest = (member: TestMember, presentationId: string) => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callWithGrants } from "../../call-test-helpers";
+import { callWithGrants } from "../../test-support/call-scenarios";
 import {
   hostAction,
   loadTile,
@@ -11,8 +11,8 @@ import {
   requestTile,
   showTile,
   stagedCall,
-} from "../../presentation-test-helpers";
-import { readError, readJson } from "../../test-helpers";
+} from "../../test-support/presentation-scenarios";
+import { readError, readJson } from "../../test-support/test-campus";
 
 const errorMessage = async (response: Response) => (await readJson<{ error: { message: string } }>(response)).error.message;
 

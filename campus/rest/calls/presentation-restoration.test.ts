@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { logIn, readPanel, simulate } from "../../call-test-helpers";
-import { hostAction, operate, operateOk, presentingCall, readControlPresentation } from "../../presentation-test-helpers";
-import { advanceClock, openTestLaunch, readError, readJson, saveTestRegistration, send } from "../../test-helpers";
+import { logIn, readPanel, simulate } from "../../test-support/call-scenarios";
+import { hostAction, operate, operateOk, presentingCall, readControlPresentation } from "../../test-support/presentation-scenarios";
+import { advanceClock, openTestLaunch, readError, readJson, saveTestRegistration, send } from "../../test-support/test-campus";
 
 type Fixture = Awaited<ReturnType<typeof presentingCall>>;
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { callPrepareSchema, callTileSchema } from "../../../lib/contract";
-import type { CampusContext } from "../../context";
-import type { CampusEnv } from "../../hono-env";
+import type { CampusContext } from "../../http/context";
+import type { CampusEnv } from "../../http/hono-env";
 import { requireActiveGrant, requireOwnPresentation } from "../../presentations/presentation-access";
 import {
   commitPresentation,
@@ -11,7 +11,7 @@ import {
   requestTile,
 } from "../../presentations/presentation-actions";
 import { settleGrantPresentations } from "../../presentations/restoration";
-import { applyFaults } from "../apply-faults";
+import { applyFaults } from "../../http/apply-faults";
 import { getCallAccess, readJsonBody, rejectBody, rejectQuery, requireCallScope } from "./call-request";
 
 /**

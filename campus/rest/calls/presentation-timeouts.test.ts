@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { operate, operateOk, passTime, presentingCall, readControlPresentation, reportTile, setTabVisibility } from "../../presentation-test-helpers";
-import { advanceClock, readError, send } from "../../test-helpers";
+import { operate, operateOk, passTime, presentingCall, readControlPresentation, reportTile, setTabVisibility } from "../../test-support/presentation-scenarios";
+import { advanceClock, readError, send } from "../../test-support/test-campus";
 
 type Fixture = Awaited<ReturnType<typeof presentingCall>>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { presentationPreparedSchema, tileResultSchema } from "../../../lib/contract";
-import { addSimulated, attach, callWithGrants, callWithMembers, simulate } from "../../call-test-helpers";
-import { getTile, hostAction, operateOk, postPrepare, postTile, prepare, requestTile, showTile, stagedCall } from "../../presentation-test-helpers";
-import { readError, readJson } from "../../test-helpers";
+import { addSimulated, attach, callWithGrants, callWithMembers, simulate } from "../../test-support/call-scenarios";
+import { getTile, hostAction, operateOk, postPrepare, postTile, prepare, requestTile, showTile, stagedCall } from "../../test-support/presentation-scenarios";
+import { readError, readJson } from "../../test-support/test-campus";
 
 describe("spec 3: prepare needs an active grant and answers { presentationId, status: preparing }", () => {
   it("prepares a video or an audio-only presentation", async () => {

@@ -7,9 +7,9 @@ import {
   newClientId,
   postCommand,
   queueCommand,
-} from "../../call-test-helpers";
+} from "../../test-support/call-scenarios";
 import { getSeededUserId } from "../../state/members";
-import { advanceClock, readError } from "../../test-helpers";
+import { advanceClock, readError } from "../../test-support/test-campus";
 
 const GRACE = getSeededUserId("grace");
 

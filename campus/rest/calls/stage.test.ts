@@ -9,8 +9,8 @@ import {
   readCommand,
   readGrant,
   simulate,
-} from "../../call-test-helpers";
-import { readError } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { readError } from "../../test-support/test-campus";
 
 describe("policy.ts stage transitions: request, approve (reserves a seat), join (native), leave", () => {
   it("moves an audience member onto the stage", async () => {

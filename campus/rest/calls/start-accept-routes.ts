@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { acceptBodySchema, startBodySchema } from "../../../lib/contract";
 import { issueCommand } from "../../calls/commands/issue-command";
-import type { CampusContext } from "../../context";
-import type { CampusEnv } from "../../hono-env";
-import { validateJson } from "../../validate-json";
-import { applyFaults } from "../apply-faults";
+import type { CampusContext } from "../../http/context";
+import type { CampusEnv } from "../../http/hono-env";
+import { validateJson } from "../../core/validate-json";
+import { applyFaults } from "../../http/apply-faults";
 import { getCallAccess, requireCallScope } from "./call-request";
 
 /**

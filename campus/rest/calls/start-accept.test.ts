@@ -14,9 +14,9 @@ import {
   readGrant,
   readPanel,
   readStatus,
-} from "../../call-test-helpers";
+} from "../../test-support/call-scenarios";
 import { getSeededUserId } from "../../state/members";
-import { advanceClock, readError, send } from "../../test-helpers";
+import { advanceClock, readError, send } from "../../test-support/test-campus";
 
 describe("spec 4.5: start opens native recipient and role confirmation in the launch's tab", () => {
   it("shows the prompt with the preselected recipient and role; confirming starts the call in that tab", async () => {

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import { requireTabParticipation } from "../../calls/call-access";
 import { readCallStatus } from "../../calls/grant-read";
 import { attachToCall } from "../../calls/grants";
-import type { CampusContext } from "../../context";
-import type { CampusEnv } from "../../hono-env";
-import { applyFaults } from "../apply-faults";
+import type { CampusContext } from "../../http/context";
+import type { CampusEnv } from "../../http/hono-env";
+import { applyFaults } from "../../http/apply-faults";
 import { getCallAccess, rejectBody, rejectQuery, requireCallScope } from "./call-request";
 
 /**

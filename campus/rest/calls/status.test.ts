@@ -12,8 +12,8 @@ import {
   answerPrompt,
   readPanel,
   readStatus,
-} from "../../call-test-helpers";
-import { openTestLaunch, readError, saveTestRegistration, send } from "../../test-helpers";
+} from "../../test-support/call-scenarios";
+import { openTestLaunch, readError, saveTestRegistration, send } from "../../test-support/test-campus";
 
 const UNAVAILABLE = { inCall: false, canAttach: false, access: "unavailable" };
 const APPROVAL_REQUIRED = { inCall: true, canAttach: true, access: "approvalRequired" };

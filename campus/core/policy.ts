@@ -4,7 +4,7 @@
  * constants the code reads; choices of behavior are listed as statements and the code that
  * applies them says "policy.ts" beside it.
  */
-import type { ErrorCode } from "../lib/contract";
+import type { ErrorCode } from "../../lib/contract";
 
 // ── REST answers ─────────────────────────────────────────────────────────────────────────────
 

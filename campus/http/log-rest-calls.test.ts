@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Campus } from "../app";
-import { callWithGrants, newClientId, postCommand, readCommand } from "../call-test-helpers";
-import { REQUEST_LOG_CAPACITY } from "../policy";
-import { createTestCampus, exchangeCode, issueCode, readJson, send } from "../test-helpers";
+import { callWithGrants, newClientId, postCommand, readCommand } from "../test-support/call-scenarios";
+import { REQUEST_LOG_CAPACITY } from "../core/policy";
+import { createTestCampus, exchangeCode, issueCode, readJson, send } from "../test-support/test-campus";
 import { REDACTED, redactForLog } from "./redact-for-log";
 
 type Entry = Record<string, unknown>;

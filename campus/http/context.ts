@@ -1,5 +1,5 @@
-import type { Clock } from "./clock";
-import type { CampusState } from "./state/campus-state";
+import type { Clock } from "../core/clock";
+import type { CampusState } from "../state/campus-state";
 
 /**
  * What every route reads at request time. `state` is replaced by a reset, so routes must read

@@ -1,5 +1,5 @@
-import type { CallAccess } from "./calls/call-access";
-import type { FaultKind } from "./state/faults";
+import type { CallAccess } from "../calls/call-access";
+import type { FaultKind } from "../state/faults";
 
 /** Per-request values shared between REST middleware and handlers. */
 export type CampusEnv = {

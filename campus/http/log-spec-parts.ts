@@ -1,4 +1,4 @@
-import type { RestEndpoint } from "./endpoints";
+import type { RestEndpoint } from "../core/rest-endpoints";
 
 /** Where a REST call sits in the spec: its endpoint name and its "Details per endpoint" item of part 4. */
 export type RestSpecPart = { endpoint: RestEndpoint; section: string };

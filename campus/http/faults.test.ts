@@ -10,7 +10,7 @@ import {
   readJson,
   readUserinfo,
   send,
-} from "../test-helpers";
+} from "../test-support/test-campus";
 
 type Campus = ReturnType<typeof createTestCampus>;
 

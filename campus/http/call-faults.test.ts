@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { commandAcceptedSchema } from "../../../lib/contract";
-import { callApi, callWithGrants, newClientId, postCommand, queueAction, readGrant } from "../../call-test-helpers";
-import { ResponseDroppedError } from "../drop-response";
-import { readError, readJson, send } from "../../test-helpers";
+import { commandAcceptedSchema } from "../../lib/contract";
+import { callApi, callWithGrants, newClientId, postCommand, queueAction, readGrant } from "../test-support/call-scenarios";
+import { ResponseDroppedError } from "./drop-response";
+import { readError, readJson, send } from "../test-support/test-campus";
 
 type Fixture = Awaited<ReturnType<typeof callWithGrants<"ada">>>;
 type Request = (fixture: Fixture) => Promise<Response>;

@@ -1,5 +1,5 @@
-import type { ErrorCode } from "../lib/contract";
-import { ERROR_STATUS } from "../lib/contract";
+import type { ErrorCode } from "../../lib/contract";
+import { ERROR_STATUS } from "../../lib/contract";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 
@@ -18,6 +18,14 @@ export class CampusError extends Error {
     this.code = code;
     this.status = status;
     this.headers = headers;
+  }
+}
+
+/** A bad environment variable or registration: start-up stops, or a save answers 500 INVALID_CONFIG, naming it. */
+export class CampusConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CampusConfigError";
   }
 }
 

@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { CampusContext } from "../context";
-import { restError } from "../errors";
-import type { CampusEnv } from "../hono-env";
-import type { RestEndpoint } from "./endpoints";
+import type { CampusContext } from "./context";
+import { restError } from "../core/errors";
+import type { CampusEnv } from "./hono-env";
+import type { RestEndpoint } from "../core/rest-endpoints";
 import { ResponseDroppedError } from "./drop-response";
 
 /**

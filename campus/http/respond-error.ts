@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { CampusConfigError } from "./config";
-import { CampusError, restError } from "./errors";
-import { NOT_FOUND_CODE, UNEXPECTED_FAILURE_CODE, UNSUPPORTED_OPERATION_MESSAGE } from "./policy";
+import { CampusConfigError, CampusError, restError } from "../core/errors";
+import { NOT_FOUND_CODE, UNEXPECTED_FAILURE_CODE, UNSUPPORTED_OPERATION_MESSAGE } from "../core/policy";
 
 const isRestPath = (path: string) => path === "/v1" || path.startsWith("/v1/");
 

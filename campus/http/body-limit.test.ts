@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "../policy";
-import { createTestCampus, readError, send, TEST_CLIENT_AUTH } from "../test-helpers";
+import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "../core/policy";
+import { createTestCampus, readError, send, TEST_CLIENT_AUTH } from "../test-support/test-campus";
 
 const encoder = new TextEncoder();
 

@@ -1,12 +1,12 @@
 import { expect } from "vitest";
-import type { ActivityEntry, ActivityRegistered } from "../lib/contract";
-import { activityEntrySchema, activityRegisteredSchema } from "../lib/contract";
-import type { Campus } from "./app";
-import type { describeActivities } from "./activities/control-view";
-import type { TestMember } from "./call-test-helpers";
-import { answerPrompt, approveCall, callApi, callWithGrants, callWithMembers, queueCommand } from "./call-test-helpers";
-import { getSeededUserId } from "./state/members";
-import { exchangeCode, readJson, send } from "./test-helpers";
+import type { ActivityEntry, ActivityRegistered } from "../../lib/contract";
+import { activityEntrySchema, activityRegisteredSchema } from "../../lib/contract";
+import type { Campus } from "../app";
+import type { describeActivities } from "../activities/control-view";
+import type { TestMember } from "./call-scenarios";
+import { answerPrompt, approveCall, callApi, callWithGrants, callWithMembers, queueCommand } from "./call-scenarios";
+import { getSeededUserId } from "../state/members";
+import { exchangeCode, readJson, send } from "./test-campus";
 
 /** Fixtures for activity tests: registration and reads through REST, invitations through the native prompt. */
 

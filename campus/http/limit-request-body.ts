@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { CampusError } from "./errors";
+import { CampusError } from "../core/errors";
 import type { CampusEnv } from "./hono-env";
-import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "./policy";
+import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "../core/policy";
 
 /** The rest of a refused body is never read, so the connection cannot be reused: close it (policy.ts). */
 const CLOSE = { Connection: "close" };

@@ -1,11 +1,11 @@
 import { expect } from "vitest";
-import type { Presentation, PresentationMode, TileResult } from "../lib/contract";
-import { presentationPreparedSchema, presentationSchema, tileResultSchema } from "../lib/contract";
-import type { Campus } from "./app";
-import type { TestMember } from "./call-test-helpers";
-import { addSimulated, callApi, callWithGrants, simulate } from "./call-test-helpers";
-import type { describePresentation } from "./presentations/presentation-read";
-import { advanceClock, readJson, send } from "./test-helpers";
+import type { Presentation, PresentationMode, TileResult } from "../../lib/contract";
+import { presentationPreparedSchema, presentationSchema, tileResultSchema } from "../../lib/contract";
+import type { Campus } from "../app";
+import type { TestMember } from "./call-scenarios";
+import { addSimulated, callApi, callWithGrants, simulate } from "./call-scenarios";
+import type { describePresentation } from "../presentations/presentation-read";
+import { advanceClock, readJson, send } from "./test-campus";
 
 /** Fixtures for presentation tests: the app's REST calls, the tile documents' own reports, the control view. */
 

@@ -1,12 +1,12 @@
 import { expect } from "vitest";
-import type { AttachResult, CallStatus, Command, CommandKind, Grant } from "../lib/contract";
-import { attachResultSchema, callStatusSchema, commandAcceptedSchema, commandSchema, grantSchema } from "../lib/contract";
-import type { Campus } from "./app";
-import type { CallPanel } from "./calls/call-panel";
-import type { describeCall } from "./calls/control-view";
-import type { RegistrationInput } from "./state/registration";
-import { getSeededUserId } from "./state/members";
-import { createTestCampus, issueToken, readJson, send } from "./test-helpers";
+import type { AttachResult, CallStatus, Command, CommandKind, Grant } from "../../lib/contract";
+import { attachResultSchema, callStatusSchema, commandAcceptedSchema, commandSchema, grantSchema } from "../../lib/contract";
+import type { Campus } from "../app";
+import type { CallPanel } from "../calls/call-panel";
+import type { describeCall } from "../calls/control-view";
+import type { RegistrationInput } from "../state/registration";
+import { getSeededUserId } from "../state/members";
+import { createTestCampus, issueToken, readJson, send } from "./test-campus";
 
 /** Fixtures for call tests: members logged in through the real iframe login, calls through the control API. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorBodySchema } from "../../lib/contract";
-import { createTestCampus, issueToken, readError, readUserinfo, send } from "../test-helpers";
+import { createTestCampus, issueToken, readError, readUserinfo, send } from "../test-support/test-campus";
 
 describe("spec 4: every response carries Cache-Control: private, no-store", () => {
   it.each([

@@ -1,9 +1,9 @@
-import type { Scope } from "../lib/contract";
-import { SCOPES } from "../lib/contract";
-import { createCampus } from "./app";
-import type { Campus } from "./app";
-import { createClock } from "./clock";
-import type { RegistrationInput } from "./state/registration";
+import type { Scope } from "../../lib/contract";
+import { SCOPES } from "../../lib/contract";
+import { createCampus } from "../app";
+import type { Campus } from "../app";
+import { createClock } from "../core/clock";
+import type { RegistrationInput } from "../state/registration";
 
 /** Fixtures for campus tests: every request goes through `app.request`, in process, no port. */
 

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { toIsoTime } from "../clock";
-import type { CampusContext } from "../context";
-import type { CampusEnv } from "../hono-env";
+import { toIsoTime } from "../core/clock";
+import type { CampusContext } from "./context";
+import type { CampusEnv } from "./hono-env";
 import { ResponseDroppedError } from "./drop-response";
 import { findRestSpecPart } from "./log-spec-parts";
 import { redactForLog } from "./redact-for-log";
