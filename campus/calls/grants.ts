@@ -37,6 +37,24 @@ export function readGrantStatus(state: CampusState, grant: CallGrant): GrantStat
   return grant.decision === "approved" ? "ended" : "approval";
 }
 
+/** Spec 3 "Grant status": `active`, the member's current approval of this call for the app. */
+export function isGrantActive(state: CampusState, grant: CallGrant): boolean {
+  return readGrantStatus(state, grant) === "active";
+}
+
+export type ActiveGrant = { grant: CallGrant; participation: Participation };
+
+/**
+ * The rule "the grant must be active" (grant commands 4.7, presentations 4.9, activity
+ * registration 4.11): 403 FORBIDDEN otherwise, saying what needed it. An active grant's
+ * participation is current (isStillValid), so it comes back with the grant.
+ */
+export function requireActiveGrant(state: CampusState, grant: CallGrant | undefined, refusal: string): ActiveGrant {
+  const participation = grant && state.calls.findParticipation(grant.participationId);
+  if (!grant || !participation || !isGrantActive(state, grant)) throw restError("FORBIDDEN", refusal);
+  return { grant, participation };
+}
+
 /**
  * Spec 4.4: a grant for the launch's accepted participation, `active` when this participation
  * already has a current approval for the app, else `approval` with the native prompt shown in

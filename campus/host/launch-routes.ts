@@ -19,7 +19,7 @@ const codeRequestSchema = z.strictObject({
 });
 
 /**
- * The campus page's own endpoints for the iframe login (not part of the spec API). JSON bodies
+ * The campus page's own endpoints for the iframe login (not part of the spec API), mounted at /host/launches. JSON bodies
  * only: a cross-site form cannot send JSON, and no CORS is answered, so other sites cannot call them.
  */
 export function createLaunchRoutes(context: CampusContext) {
@@ -31,7 +31,7 @@ export function createLaunchRoutes(context: CampusContext) {
     });
 
   return new Hono<CampusEnv>()
-    .post("/host/launches", validateJson(newLaunchSchema, "BAD_REQUEST"), (c) => {
+    .post("/", validateJson(newLaunchSchema, "BAD_REQUEST"), (c) => {
       const { tabId, activityInvitationId } = c.req.valid("json");
       const member = resolveMember(c, context.state);
       if (activityInvitationId === undefined) return c.json({ launchId: openLaunch(context.state, member, tabId).launchId });
@@ -39,11 +39,11 @@ export function createLaunchRoutes(context: CampusContext) {
       const launch = acceptActivityInvitation(context.state, context.clock, { invitation, member, tabId });
       return c.json({ launchId: launch.launchId });
     })
-    .post("/host/launches/:launchId/authorize", validateJson(tabRequestSchema, "BAD_REQUEST"), (c) => {
+    .post("/:launchId/authorize", validateJson(tabRequestSchema, "BAD_REQUEST"), (c) => {
       const launch = requireLaunch(c, c.req.valid("json").tabId);
       return c.json(describeConsentNeed(context.state, launch));
     })
-    .post("/host/launches/:launchId/codes", validateJson(codeRequestSchema, "BAD_REQUEST"), (c) => {
+    .post("/:launchId/codes", validateJson(codeRequestSchema, "BAD_REQUEST"), (c) => {
       const body = c.req.valid("json");
       const launch = requireLaunch(c, body.tabId);
       return c.json(issueLaunchCode(context.state, { launch, state: body.state, consent: body.consent }));

@@ -1,4 +1,3 @@
-import type { CallAccess } from "../calls/call-access";
 import type { FaultKind } from "../state/faults";
 
 /** Per-request values shared between REST middleware and handlers. */
@@ -8,7 +7,5 @@ export type CampusEnv = {
     memberUsername: string | undefined;
     /** The injected fault that shaped this answer, for the request log. */
     faultKind: FaultKind | undefined;
-    /** A call request that passed the login, scope and launch checks (rest/calls). */
-    callAccess: CallAccess | undefined;
   };
 };

@@ -18,6 +18,13 @@ export function readBearerToken(header: string | undefined): string | undefined 
   return /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header ?? "")?.[1];
 }
 
+/** The bearer token of a request and the username of its member, known before any check refuses it (for the request log). */
+export function readBearerMember(state: CampusState, header: string | undefined): { bearer: string | undefined; username: string | undefined } {
+  const bearer = readBearerToken(header);
+  const token = bearer === undefined ? undefined : state.tokens.findToken(bearer);
+  return { bearer, username: token && state.members.findByUserId(token.userId)?.username };
+}
+
 export type TokenAccess = { token: AccessToken; member: CampusMember };
 
 /**

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { ActivityEntry, ActivityRegistered } from "../../lib/contract";
 import { activityEntrySchema, activityRegisteredSchema } from "../../lib/contract";
 import type { Campus } from "../app";
-import type { describeActivities } from "../activities/control-view";
+import type { describeActivities } from "../control/describe-activities";
 import type { TestMember } from "./call-scenarios";
 import { answerPrompt, approveCall, callApi, callWithGrants, callWithMembers, queueCommand } from "./call-scenarios";
 import { getSeededUserId } from "../state/members";
