@@ -4,14 +4,13 @@ import { hasExpired } from "../core/clock";
 import { CampusError, restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { CallCommand } from "../state/commands";
+import { isCommandOpen } from "../state/commands";
 import type { PromptChoice } from "./apply-command";
 import { applyCommand } from "./apply-command";
 
-const isOpen = (command: CallCommand) => command.status === "pending" || command.status === "working";
-
 /** Spec 3: a command not terminal one minute after creation (campus clock) is `expired`. */
 export function expireIfDue(clock: Clock, command: CallCommand): CallCommand {
-  if (isOpen(command) && hasExpired(clock, command.expiresAt)) {
+  if (isCommandOpen(command) && hasExpired(clock, command.expiresAt)) {
     command.status = "expired";
     command.result = { message: "The member did not answer within one minute" };
   }
@@ -33,7 +32,7 @@ export function settleCommand(state: CampusState, clock: Clock, command: CallCom
 function requireOpenPrompt(clock: Clock, command: CallCommand | undefined): CallCommand {
   if (!command || !command.native) throw restError("CALL_CONFLICT", "No native prompt has this command ID");
   expireIfDue(clock, command);
-  if (!isOpen(command)) throw restError("CALL_CONFLICT", `The prompt is no longer open: the command is ${command.status}`);
+  if (!isCommandOpen(command)) throw restError("CALL_CONFLICT", `The prompt is no longer open: the command is ${command.status}`);
   return command;
 }
 
@@ -61,7 +60,7 @@ export function listOpenPrompts(state: CampusState, clock: Clock, input: { userI
   return state.commands
     .listCommands()
     .filter((command) => command.native && command.userId === input.userId && command.tabId === input.tabId)
-    .filter((command) => isOpen(expireIfDue(clock, command)));
+    .filter((command) => isCommandOpen(expireIfDue(clock, command)));
 }
 
 /** Spec 2 Command: `{ commandId, status, result? }` (field names: lib/contract/calls.ts). */
