@@ -13,8 +13,9 @@ import { validateJson } from "../core/validate-json";
 import { addFaultSchema, advanceClockSchema, credentialsRequestSchema, newMemberSchema, revokeConsentSchema } from "./schemas";
 
 /**
- * The control API, for tests and demos only (campus/README.md), mounted at /control. It changes campus state the way
- * the platform would (time passing, a member revoking, an admin saving) without a browser.
+ * The control API, for tests and demos only (campus/README.md), mounted at /control. It changes
+ * campus state the way the platform would (time passing, a member revoking, an admin saving)
+ * without a browser.
  */
 export function createCampusControlRoutes(context: CampusContext) {
   const findMember = (username: string) => {
