@@ -1,7 +1,7 @@
 import type { ActivityRead, ActivityRegistered, CallActivity } from "../../lib/contract";
 import type { CallAccess } from "../calls/call-access";
 import { findTabParticipation, requireOwnGrant } from "../calls/call-access";
-import { hasCurrentApproval, requireActiveGrant } from "../calls/grants";
+import { hasCurrentApproval, requireActiveGrant } from "../calls/grant-approval";
 import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Activity } from "../state/activities";

@@ -2,7 +2,7 @@ import type { ActivityEntry } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
 import type { CallAccess } from "../calls/call-access";
 import { findTabParticipation } from "../calls/call-access";
-import { isGrantActive } from "../calls/grants";
+import { isGrantActive } from "../calls/grant-approval";
 import type { Clock } from "../core/clock";
 import { restError } from "../core/errors";
 import type { Activity } from "../state/activities";

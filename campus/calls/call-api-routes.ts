@@ -6,7 +6,7 @@ import { requireOwnGrant, requireTabParticipation } from "./call-access";
 import type { CallEnv } from "./call-scope";
 import { getCallAccess, requireCallScope } from "./call-scope";
 import { readCallStatus, readGrant } from "./grant-read";
-import { attachToCall } from "./grants";
+import { attachToCall } from "./grant-approval";
 
 /**
  * The call access endpoints of spec 4, mounted at /v1/apps/calls, all `calls:read`:

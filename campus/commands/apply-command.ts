@@ -7,8 +7,8 @@ import type { Participation } from "../state/calls";
 import type { CallCommand } from "../state/commands";
 import { requireCallMember } from "../calls/call-members";
 import { performCallAction } from "../calls/call-actions";
-import { requireActiveGrant } from "../calls/grants";
-import { acceptInvitation, sendInvitation } from "../calls/invitations";
+import { requireActiveGrant } from "../calls/grant-approval";
+import { acceptInvitation, sendInvitation } from "../calls/call-invitations";
 import { openCall } from "../calls/participation";
 
 /** What the member chose in the native sheet: start or invite (recipient and role), activityInvite (recipients). */

@@ -4,7 +4,7 @@ import { requireActivityOfCall } from "../activities/activity-access";
 import { requireOwnGrant } from "../calls/call-access";
 import type { CallEnv } from "../calls/call-scope";
 import { getCallAccess, requireCallScope } from "../calls/call-scope";
-import { requireActiveGrant } from "../calls/grants";
+import { requireActiveGrant } from "../calls/grant-approval";
 import { restError } from "../core/errors";
 import { readJsonBody, rejectQuery } from "../core/request-input";
 import { validateJson } from "../core/validate-json";

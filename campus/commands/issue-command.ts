@@ -4,7 +4,7 @@ import type { Clock } from "../core/clock";
 import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { CallCommandKind, CommandParameters } from "../state/commands";
-import type { ActiveGrant } from "../calls/grants";
+import type { ActiveGrant } from "../calls/grant-approval";
 import type { CallAccess } from "../calls/call-access";
 import { validateActionInput } from "../calls/call-actions";
 import { requireInvitationRecipient } from "../calls/call-members";

@@ -4,7 +4,7 @@ import type { CampusState } from "../state/campus-state";
 import type { Participation } from "../state/calls";
 import type { CallCommandKind, CommandParameters } from "../state/commands";
 import { checkCallAction, NATIVE_ACTIONS } from "../calls/call-actions";
-import { checkInvitation, findCurrentInvitation } from "../calls/invitations";
+import { checkInvitation, findCurrentInvitation } from "../calls/call-invitations";
 import { requireCanStart, requireNotInCall } from "../calls/participation";
 
 export type CommandPlan = { native: boolean; invitationId: string | null };

@@ -5,7 +5,7 @@ import { requireInvitationRecipient } from "../calls/call-members";
 import { confirmCommand, declineCommand, toCommandRead } from "../commands/answer-command";
 import { describeCall } from "./describe-calls";
 import { readGrant } from "../calls/grant-read";
-import { answerApproval } from "../calls/grants";
+import { answerApproval } from "../calls/grant-approval";
 import { joinCall, openCall, requireCurrentCall } from "../calls/participation";
 import { addSimulatedMembers, simulate, SIMULATOR_OPERATIONS } from "../calls/simulator";
 import type { CampusContext } from "../http/context";

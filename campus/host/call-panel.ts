@@ -13,7 +13,7 @@ import { getAppName } from "../state/registration";
 import { requireCallMember } from "../calls/call-members";
 import { listOpenPrompts, markPromptShown } from "../commands/answer-command";
 import { toCallParticipant } from "../calls/grant-read";
-import { listGrantsAwaitingApproval } from "../calls/grants";
+import { listGrantsAwaitingApproval } from "../calls/grant-approval";
 import { isHost, readCapacity } from "../calls/participation";
 
 type PanelParticipant = CallParticipant & { simulated: boolean; isHost: boolean; isSelf: boolean; camera: boolean; microphone: boolean };

@@ -1,7 +1,7 @@
 import type { CallAccess } from "../calls/call-access";
 import { requireOwnGrant } from "../calls/call-access";
-import type { ActiveGrant } from "../calls/grants";
-import { requireActiveGrant } from "../calls/grants";
+import type { ActiveGrant } from "../calls/grant-approval";
+import { requireActiveGrant } from "../calls/grant-approval";
 import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";

@@ -6,7 +6,7 @@ import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";
 import { isPresentationOpen } from "../state/presentations";
-import type { ActiveGrant } from "../calls/grants";
+import type { ActiveGrant } from "../calls/grant-approval";
 import { toPresentation } from "./presentation-read";
 import { endPresentation } from "./restoration";
 import { describeUnreadyTiles, hasSpeakers, isCurrentSpeaker } from "./tile-health";

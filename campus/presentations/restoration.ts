@@ -1,7 +1,7 @@
 import type { RestoredReason } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
 import type { Clock } from "../core/clock";
-import { isGrantActive } from "../calls/grants";
+import { isGrantActive } from "../calls/grant-approval";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";
 import { isPresentationOpen } from "../state/presentations";
