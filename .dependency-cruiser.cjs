@@ -37,6 +37,40 @@ const layerRules = SERVER_LAYERS.slice(0, -1).map(([name, path], index) => ({
   to: { path: SERVER_LAYERS.slice(index + 1).map(([, higher]) => `(${higher})`).join("|") },
 }));
 
+/*
+ * Local campus layers, lowest first: one folder per spec part, in the order they build on each
+ * other (campus/README.md maps each spec part to its folder). The entry points at the campus root
+ * (app.ts, index.ts, server.ts, config.ts) wire them together and sit above them all.
+ */
+const CAMPUS_LAYERS = [
+  // Clock, IDs, errors, policy (every choice the spec leaves open), JSON input, HTML escaping.
+  ["campus-core", "^campus/core/"],
+  // The campus's records: members, launches, tokens, calls, grants, commands, presentations, activities.
+  ["campus-state", "^campus/state/"],
+  // Browser files of the campus page and tile documents (their type declarations read the request log).
+  ["campus-page", "^campus/page/"],
+  // What every route shares: request context, error responses, body limit, faults, the request log.
+  ["campus-http", "^campus/http/"],
+  ["campus-login", "^campus/login/"],
+  ["campus-calls", "^campus/calls/"],
+  ["campus-presentations", "^campus/presentations/"],
+  ["campus-activities", "^campus/activities/"],
+  // Start, accept and grant commands; activityInvite offers an activity, so commands come after activities.
+  ["campus-commands", "^campus/commands/"],
+  // The campus page, its call panel and its own /host endpoints.
+  ["campus-host-page", "^campus/host/"],
+  ["campus-control", "^campus/control/"],
+  ["campus-entry", "^campus/[^/]+\\.ts$"],
+];
+
+const campusLayerRules = CAMPUS_LAYERS.slice(0, -1).map(([name, path], index) => ({
+  name: `layer-${name}`,
+  comment: `${name} imports only itself and the campus layers below it (.dependency-cruiser.cjs).`,
+  severity: "error",
+  from: { path, pathNot: TEST_FILE },
+  to: { path: CAMPUS_LAYERS.slice(index + 1).map(([, higher]) => `(${higher})`).join("|") },
+}));
+
 /** Code that runs in the browser: the page's components and hooks. */
 const CLIENT = "^lib/client/|^app/_components/|^app/(error|global-error)\\.tsx$";
 /** What browser code may import from the app: the contract and the client-safe layer. */
@@ -52,6 +86,7 @@ module.exports = {
       to: { circular: true },
     },
     ...layerRules,
+    ...campusLayerRules,
     {
       name: "client-imports-no-server-code",
       comment: "Browser code imports only the contract and client-safe modules, never server modules.",

@@ -1,29 +1,34 @@
 import { Hono } from "hono";
-import type { Clock } from "./clock";
-import { createClock } from "./clock";
-import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "./config";
-import type { CampusContext } from "./context";
+import { createActivityApiRoutes } from "./activities/activity-api-routes";
 import { settleActivityEntries } from "./activities/activity-entry";
+import { createCallApiRoutes } from "./calls/call-api-routes";
 import { settleCalls } from "./calls/participation";
-import { createControlActivityRoutes } from "./control/activity-routes";
-import { createControlCallRoutes } from "./control/call-routes";
-import { createControlPresentationRoutes } from "./control/presentation-routes";
+import { createCommandApiRoutes } from "./commands/command-api-routes";
+import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "./config";
+import { createControlActivityRoutes } from "./control/activity-control-routes";
+import { createControlCallRoutes } from "./control/call-control-routes";
+import { createCampusControlRoutes } from "./control/campus-control-routes";
 import { guardControlRoutes } from "./control/guard-control-routes";
-import { createControlRoutes } from "./control/routes";
-import type { CampusEnv } from "./hono-env";
-import { limitRequestBody } from "./limit-request-body";
-import { createActivityHostRoutes } from "./host/activity-routes";
-import { createCallRoutes } from "./host/call-routes";
+import { createControlPresentationRoutes } from "./control/presentation-control-routes";
+import type { Clock } from "./core/clock";
+import { createClock } from "./core/clock";
+import { CACHE_CONTROL } from "./core/policy";
+import { createActivityInvitationRoutes } from "./host/activity-invitation-routes";
+import { createCallPanelRoutes } from "./host/call-panel-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
 import { createPageRoutes } from "./host/page-routes";
 import { createPanelRoutes } from "./host/panel-routes";
-import { createPresentationHostRoutes } from "./host/presentation-routes";
 import { createSimulatorRoutes } from "./host/simulator-routes";
-import { CACHE_CONTROL } from "./policy";
-import { respondNotFound, respondWithError } from "./respond-error";
+import type { CampusContext } from "./http/context";
+import { ResponseDroppedError } from "./http/drop-response";
+import type { CampusEnv } from "./http/hono-env";
+import { limitRequestBody } from "./http/limit-request-body";
+import { logRestCalls } from "./http/log-rest-calls";
+import { respondNotFound, respondWithError } from "./http/respond-error";
+import { createLoginApiRoutes } from "./login/login-api-routes";
+import { createPresentationApiRoutes } from "./presentations/presentation-api-routes";
 import { settlePresentations } from "./presentations/restoration";
-import { ResponseDroppedError } from "./rest/drop-response";
-import { createRestRoutes } from "./rest/routes";
+import { createTileRoutes } from "./presentations/tile-routes";
 import { createCampusState } from "./state/campus-state";
 import { pruneExpired } from "./state/prune-expired";
 import type { RegistrationInput } from "./state/registration";
@@ -71,7 +76,7 @@ export function createCampus(options: CampusOptions): Campus {
     .use("*", async (c, next) => {
       // policy.ts: simulated members that left are removed after a while on the campus clock,
       // and presentation timers and activity entry leases (spec 3) are evaluated against it, before
-      // every request. A REST call settles only the presentations it reads (rest/calls/presentation-routes.ts):
+      // every request. A REST call settles only the presentations it reads (presentations/presentation-api-routes.ts):
       // heartbeats from many apps would otherwise each walk every presentation on the campus.
       // Expired launches, codes, tokens and rate windows leave memory here too (state/prune-expired.ts).
       settleCalls(context.state, context.clock);
@@ -80,18 +85,27 @@ export function createCampus(options: CampusOptions): Campus {
       pruneExpired(context.state);
       await next();
     })
-    .route("/", createRestRoutes(context))
+    // The REST API of spec part 4, one group per spec part; every call is logged (host/log).
+    .use("/v1/*", logRestCalls(context))
+    .route("/v1/apps", createLoginApiRoutes(context))
+    .route("/v1/apps/calls", createCallApiRoutes(context))
+    .route("/v1/apps/calls", createCommandApiRoutes(context))
+    .route("/v1/apps/calls", createPresentationApiRoutes(context))
+    .route("/v1/apps/calls", createActivityApiRoutes(context))
+    .route("/tiles", createTileRoutes(context))
+    // The campus page and its own endpoints (not part of the spec API).
     .route("/", createPageRoutes(context))
-    .route("/", createLaunchRoutes(context))
-    .route("/", createPanelRoutes(context))
-    .route("/", createCallRoutes(context))
-    .route("/", createSimulatorRoutes(context))
-    .route("/", createPresentationHostRoutes(context))
-    .route("/", createActivityHostRoutes(context))
-    .route("/", createControlRoutes(context))
-    .route("/", createControlCallRoutes(context))
-    .route("/", createControlPresentationRoutes(context))
-    .route("/", createControlActivityRoutes(context));
+    .route("/host", createPanelRoutes(context))
+    .route("/host/launches", createLaunchRoutes(context))
+    .route("/host/call", createCallPanelRoutes(context))
+    .route("/host/call/simulator", createSimulatorRoutes(context))
+    .route("/host/activity-invitations", createActivityInvitationRoutes(context))
+    // The control API, for tests and demos.
+    .get("/health", (c) => c.json({ ok: true }))
+    .route("/control", createCampusControlRoutes(context))
+    .route("/control", createControlCallRoutes(context))
+    .route("/control", createControlPresentationRoutes(context))
+    .route("/control", createControlActivityRoutes(context));
 
   app.notFound(respondNotFound);
   app.onError((error, c) => {

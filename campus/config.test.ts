@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CampusConfigError, readCampusConfig, readRegistrationFile } from "./config";
-import { TEST_REGISTRATION } from "./test-helpers";
+import { readCampusConfig, readRegistrationFile } from "./config";
+import { CampusConfigError } from "./core/errors";
+import { TEST_REGISTRATION } from "./test-support/test-campus";
 
 function writeRegistration(content: string): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "campus-config-")), "registration.json");

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { describeIssues } from "./errors";
-import { DEFAULT_LISTEN_HOSTS } from "./policy";
+import { CampusConfigError, describeIssues } from "./core/errors";
+import { DEFAULT_LISTEN_HOSTS } from "./core/policy";
 import { createRegistrationSchema } from "./state/registration";
 import type { RegistrationInput } from "./state/registration";
 
@@ -25,13 +25,6 @@ export type CampusConfig = {
   origin: string;
   registrationPath: string;
 };
-
-export class CampusConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "CampusConfigError";
-  }
-}
 
 export function readCampusConfig(env: Record<string, string | undefined>): CampusConfig {
   // An empty variable means "unset", as in a copied .env.example with a blanked line.

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import { createCampus } from "./app";
-import { CampusConfigError, readCampusConfig } from "./config";
+import { readCampusConfig } from "./config";
+import { CampusConfigError } from "./core/errors";
 import { createCampusServer } from "./server";
 
 type ListenError = NodeJS.ErrnoException;

@@ -2,9 +2,9 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { BODY_READ_TIMEOUT_MS } from "./policy";
+import { BODY_READ_TIMEOUT_MS } from "./core/policy";
 import { createCampusServer } from "./server";
-import { createTestCampus } from "./test-helpers";
+import { createTestCampus } from "./test-support/test-campus";
 
 const servers: ReturnType<typeof createCampusServer>[] = [];
 

@@ -1,8 +1,8 @@
 import type { Server } from "node:http";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Campus } from "./app";
-import { SERVER_REQUEST_TIMEOUT_MS, SERVER_TIMEOUT_CHECK_INTERVAL_MS } from "./policy";
-import { serveWithDroppedResponses } from "./rest/drop-response";
+import { SERVER_REQUEST_TIMEOUT_MS, SERVER_TIMEOUT_CHECK_INTERVAL_MS } from "./core/policy";
+import { serveWithDroppedResponses } from "./http/drop-response";
 
 /**
  * The campus as a Node HTTP server, not yet listening. Node's request timeout is the backstop

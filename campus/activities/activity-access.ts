@@ -1,8 +1,8 @@
 import type { ActivityRead, ActivityRegistered, CallActivity } from "../../lib/contract";
 import type { CallAccess } from "../calls/call-access";
 import { findTabParticipation, requireOwnGrant } from "../calls/call-access";
-import { hasCurrentApproval, readGrantStatus } from "../calls/grants";
-import { restError } from "../errors";
+import { hasCurrentApproval, requireActiveGrant } from "../calls/grant-approval";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Activity } from "../state/activities";
 
@@ -32,10 +32,11 @@ export function requireActivityOfCall(state: CampusState, access: CallAccess, ac
  * active (approved), and its participation the member's current one in the launch's tab.
  */
 export function registerActivity(state: CampusState, access: CallAccess, body: CallActivity): ActivityRegistered {
-  const grant = requireOwnGrant(state, access, body.grantId);
-  if (readGrantStatus(state, grant) !== "active") {
-    throw forbidden("Registering an activity needs the member's current approval of this call for the app (an active grant)");
-  }
+  const { grant } = requireActiveGrant(
+    state,
+    requireOwnGrant(state, access, body.grantId),
+    "Registering an activity needs the member's current approval of this call for the app (an active grant)",
+  );
   const participation = findTabParticipation(state, access);
   if (participation?.participationId !== grant.participationId) {
     throw forbidden("The grant's participation is not the member's current call in this launch's campus tab");

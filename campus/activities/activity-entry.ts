@@ -2,9 +2,9 @@ import type { ActivityEntry } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
 import type { CallAccess } from "../calls/call-access";
 import { findTabParticipation } from "../calls/call-access";
-import { readGrantStatus } from "../calls/grants";
-import type { Clock } from "../clock";
-import { restError } from "../errors";
+import { isGrantActive } from "../calls/grant-approval";
+import type { Clock } from "../core/clock";
+import { restError } from "../core/errors";
 import type { Activity } from "../state/activities";
 import type { ActivityEntryRecord, EntryEndReason } from "../state/activity-entries";
 import { endEntry } from "../state/activity-entries";
@@ -66,7 +66,7 @@ export function requireActivityEntry(state: CampusState, clock: Clock, access: C
     participation?.participationId === entry.participationId &&
     state.grants
       .listGrantsOf(entry.participationId)
-      .some((grant) => grant.clientId === access.token.clientId && grant.userId === access.member.userId && readGrantStatus(state, grant) === "active");
+      .some((grant) => grant.clientId === access.token.clientId && grant.userId === access.member.userId && isGrantActive(state, grant));
   if (!approved) throw forbidden("The activity entry needs login, attach and the member's native approval of this call first (an active grant)");
   return { entry, activity };
 }

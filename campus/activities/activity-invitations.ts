@@ -1,7 +1,7 @@
-import type { Clock } from "../clock";
-import { toIsoTime } from "../clock";
+import type { Clock } from "../core/clock";
+import { toIsoTime } from "../core/clock";
 import { requireCallMember } from "../calls/call-members";
-import { restError } from "../errors";
+import { restError } from "../core/errors";
 import { openLaunch } from "../login/launch-login";
 import type { ActivityInvitation } from "../state/activities";
 import type { CampusState } from "../state/campus-state";

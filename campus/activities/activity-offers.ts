@@ -1,6 +1,6 @@
 import { requireCallMember } from "../calls/call-members";
 import { requireCurrentCall } from "../calls/participation";
-import { restError } from "../errors";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Participation } from "../state/calls";
 import { listCurrentParticipations } from "../state/calls";

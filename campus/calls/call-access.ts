@@ -1,6 +1,6 @@
 import type { Scope } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { restError } from "../errors";
+import type { Clock } from "../core/clock";
+import { restError } from "../core/errors";
 import type { TokenAccess } from "../login/read-member";
 import { requireTokenAccess } from "../login/read-member";
 import type { CampusState } from "../state/campus-state";

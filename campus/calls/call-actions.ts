@@ -1,8 +1,8 @@
 import type { CallAction } from "../../lib/contract";
 import { HOST_ONLY_ACTIONS, TARGETED_ACTIONS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { restError } from "../errors";
-import { STAGE_TRANSITIONS } from "../policy";
+import type { Clock } from "../core/clock";
+import { restError } from "../core/errors";
+import { STAGE_TRANSITIONS } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 import type { Call, Participation } from "../state/calls";
 import { endCall, endParticipation, isHost, requireCurrentCall, requireFreeSeat } from "./participation";

@@ -1,4 +1,4 @@
-import { restError } from "../errors";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { CampusMember } from "../state/members";
 

@@ -6,7 +6,7 @@ import type { CallGrant } from "../state/grants";
 import type { CallAccess } from "./call-access";
 import { findTabParticipation } from "./call-access";
 import { requireCallMember } from "./call-members";
-import { hasCurrentApproval, readGrantStatus } from "./grants";
+import { hasCurrentApproval, readGrantStatus } from "./grant-approval";
 import { readCapacity } from "./participation";
 
 /** Spec 2 CallParticipant: display data only, never a credential. */

@@ -1,8 +1,8 @@
 import type { Capacity, CallRole } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { restError } from "../errors";
-import { SIM_LEAVING_SECONDS } from "../policy";
+import type { Clock } from "../core/clock";
+import { restError } from "../core/errors";
+import { SIM_LEAVING_SECONDS } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 import type { Call, Participation } from "../state/calls";
 import { listCurrentParticipations } from "../state/calls";

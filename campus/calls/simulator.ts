@@ -1,6 +1,6 @@
 import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { restError } from "../errors";
+import type { Clock } from "../core/clock";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { Call, Participation } from "../state/calls";
 import { performCallAction } from "./call-actions";

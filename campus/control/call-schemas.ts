@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { callRoleSchema, LIMITS } from "../../lib/contract";
-import { tabIdSchema } from "../host/launch-routes";
+import { tabIdSchema } from "../core/tab-id";
 
 export const startCallSchema = z.strictObject({ username: z.string().min(1), tabId: tabIdSchema.optional() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advanceClock, createTestCampus, issueToken, readError, readJson, send } from "../test-helpers";
+import { advanceClock, createTestCampus, issueToken, readError, readJson, send } from "../test-support/test-campus";
 
 describe("policy.ts: the control API does not list live bearer tokens", () => {
   it("shows issued tokens on GET as fingerprints with their member, never the token", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { hasExpired, toIsoTime } from "../clock";
-import type { CampusContext } from "../context";
+import { hasExpired, toIsoTime } from "../core/clock";
+import type { CampusContext } from "../http/context";
 import type { AccessToken } from "../state/tokens";
 
 /** policy.ts: enough of a token to tell tokens apart and match a log line, never enough to use it. */

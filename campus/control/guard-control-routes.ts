@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
-import { CampusError } from "../errors";
-import type { CampusEnv } from "../hono-env";
-import { isJsonContentType } from "../json-content-type";
+import { CampusError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
+import { isJsonContentType } from "../core/json-content-type";
 
 /** A refused body is never read, so the connection cannot be reused (policy.ts). */
 const CLOSE = { Connection: "close" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { issueToken, readError, readJson, readUserinfo, send } from "../test-helpers";
-import { createTestCampus } from "../test-helpers";
+import { issueToken, readError, readJson, readUserinfo, send } from "../test-support/test-campus";
+import { createTestCampus } from "../test-support/test-campus";
 
 const CAMPUS_ORIGIN = "http://campus.localhost:4000";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getSeededUserId } from "../state/members";
-import { createTestCampus, issueToken, readError, readJson, readUserinfo, send } from "../test-helpers";
+import { createTestCampus, issueToken, readError, readJson, readUserinfo, send } from "../test-support/test-campus";
 
 describe("control API: members", () => {
   it("adds a real member who signs in like the seeds and is listed", async () => {

@@ -10,7 +10,7 @@ import {
   readUserinfo,
   saveTestRegistration,
   send,
-} from "../test-helpers";
+} from "../test-support/test-campus";
 
 describe("spec 5.6: a registration save invalidates old launches and credentials", () => {
   it("bumps the generation", async () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { REST_ENDPOINTS } from "../rest/endpoints";
-import { FAULT_DEFAULTS } from "../policy";
+import { FAULT_DEFAULTS } from "../core/policy";
+import { faultSchema } from "../state/faults";
 
 export const advanceClockSchema = z.strictObject({ seconds: z.number().nonnegative().max(365 * 24 * 3600) });
 
@@ -18,10 +18,11 @@ export const revokeConsentSchema = z.strictObject({ username: z.string().min(1).
 /** The live tokens of one member, or of everyone. */
 export const credentialsRequestSchema = z.strictObject({ username: z.string().min(1).optional() });
 
+/** A fault rule as the control API takes it: `count` calls, the rule's defaults from policy.ts. */
 export const addFaultSchema = z.strictObject({
-  endpoint: z.enum(REST_ENDPOINTS),
-  kind: z.enum(["unavailable", "rateLimited", "delay", "drop"]),
+  endpoint: faultSchema.shape.endpoint,
+  kind: faultSchema.shape.kind,
   count: z.number().int().min(1).max(1000).default(FAULT_DEFAULTS.count),
-  retryAfterSeconds: z.number().int().min(0).max(3600).default(FAULT_DEFAULTS.retryAfterSeconds),
-  delayMs: z.number().int().min(0).max(60_000).default(FAULT_DEFAULTS.delayMs),
+  retryAfterSeconds: faultSchema.shape.retryAfterSeconds.default(FAULT_DEFAULTS.retryAfterSeconds),
+  delayMs: faultSchema.shape.delayMs.default(FAULT_DEFAULTS.delayMs),
 });

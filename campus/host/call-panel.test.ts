@@ -11,9 +11,9 @@ import {
   readGrant,
   readPanel,
   readStatus,
-} from "../call-test-helpers";
-import type { TestMember } from "../call-test-helpers";
-import { createTestCampus, readError, send } from "../test-helpers";
+} from "../test-support/call-scenarios";
+import type { TestMember } from "../test-support/call-scenarios";
+import { createTestCampus, readError, send } from "../test-support/test-campus";
 
 const hostPost = (member: TestMember, path: string, body: Record<string, unknown> = {}, tabId = member.tabId) =>
   send(member.campus, "POST", path, { json: { tabId, ...body }, member: member.username });

@@ -7,7 +7,7 @@ import {
   readJson,
   saveTestRegistration,
   send,
-} from "../test-helpers";
+} from "../test-support/test-campus";
 
 type Campus = ReturnType<typeof createTestCampus>;
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { MEMBER_COOKIE } from "../policy";
+import { MEMBER_COOKIE } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 import type { CampusMember } from "../state/members";
 

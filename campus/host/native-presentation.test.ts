@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readPanel } from "../call-test-helpers";
-import { operateOk, prepare, stagedCall } from "../presentation-test-helpers";
-import { createTestCampus, send } from "../test-helpers";
+import { readPanel } from "../test-support/call-scenarios";
+import { operateOk, prepare, stagedCall } from "../test-support/presentation-scenarios";
+import { createTestCampus, send } from "../test-support/test-campus";
 
 describe("the campus page holds the native presentation of its tab and reports its visibility", () => {
   it("renders the native presentation container, full until an app presents", async () => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { CampusContext } from "../context";
-import { CampusError } from "../errors";
-import type { CampusEnv } from "../hono-env";
+import type { CampusContext } from "../http/context";
+import { CampusError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
 import { toPublicRegistration } from "../state/registration";
 import { loadPageAssets } from "./assets";
 import { renderAvatarSvg } from "./avatars";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract";
-import { createTestCampus, send } from "../test-helpers";
+import { createTestCampus, send } from "../test-support/test-campus";
 
 const TEST_IDS = ["member-switcher", "app-frame", "app-loading", "call-prompts", "flow-toggle", "flow-inspector", "flow-list", "registration-panel", "consent-dialog", "launch-id", "current-member", "app-status"];
 

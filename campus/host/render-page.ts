@@ -1,5 +1,6 @@
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION, SCOPES } from "../../lib/contract";
-import { CALL_POLL_INTERVAL_MS, HOST_UNREACHABLE_REPLY_CODE, LOG_POLL_INTERVAL_MS } from "../policy";
+import { embedJson, escapeHtml } from "../core/html";
+import { CALL_POLL_INTERVAL_MS, HOST_UNREACHABLE_REPLY_CODE, LOG_POLL_INTERVAL_MS } from "../core/policy";
 import type { CampusMember } from "../state/members";
 import type { PublicRegistration } from "../state/registration";
 import type { SpecExcerpts } from "./spec-excerpts";
@@ -11,15 +12,6 @@ export type PageInput = {
   /** Spec sections the flow inspector quotes, by number ("4.1", "5.3.2"). */
   specExcerpts?: SpecExcerpts;
 };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** JSON inside a non-executed script element; `<` is escaped so no value can close the element. */
-export function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}
 
 function displayName(member: CampusMember): string {
   return member.name ?? `@${member.username}`;

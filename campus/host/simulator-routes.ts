@@ -2,19 +2,18 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { addSimulatedMembers, simulate, SIMULATOR_OPERATIONS } from "../calls/simulator";
 import { requireCurrentCall } from "../calls/participation";
-import { readCallPanel } from "../calls/call-panel";
-import type { CampusContext } from "../context";
-import { restError } from "../errors";
-import type { CampusEnv } from "../hono-env";
+import { readCallPanel } from "./call-panel";
+import type { CampusContext } from "../http/context";
+import { restError } from "../core/errors";
+import type { CampusEnv } from "../http/hono-env";
 import type { CampusMember } from "../state/members";
-import { validateJson } from "../validate-json";
-import { tabIdSchema } from "./launch-routes";
+import { tabRequestSchema } from "../core/tab-id";
+import { validateJson } from "../core/validate-json";
 import { resolveMember } from "./member-cookie";
 
-const tabSchema = z.strictObject({ tabId: tabIdSchema });
 const operationSchema = z.enum(SIMULATOR_OPERATIONS);
 
-/** The simulator panel of the campus page: it acts on the call of the member in this tab. */
+/** The simulator panel of the campus page, mounted at /host/call/simulator: it acts on the call of the member in this tab. */
 export function createSimulatorRoutes(context: CampusContext) {
   const tabCall = (member: CampusMember, tabId: string) => {
     const participation = context.state.calls.findCurrentParticipation(member.userId);
@@ -23,13 +22,13 @@ export function createSimulatorRoutes(context: CampusContext) {
   };
 
   return new Hono<CampusEnv>()
-    .post("/host/call/simulator/members", validateJson(tabSchema, "BAD_REQUEST"), (c) => {
+    .post("/members", validateJson(tabRequestSchema, "BAD_REQUEST"), (c) => {
       const { tabId } = c.req.valid("json");
       const member = resolveMember(c, context.state);
       addSimulatedMembers(context.state, tabCall(member, tabId), 1);
       return c.json(readCallPanel(context.state, context.clock, member, tabId));
     })
-    .post("/host/call/simulator/members/:participationId/:operation", validateJson(tabSchema, "BAD_REQUEST"), (c) => {
+    .post("/members/:participationId/:operation", validateJson(tabRequestSchema, "BAD_REQUEST"), (c) => {
       const { tabId } = c.req.valid("json");
       const member = resolveMember(c, context.state);
       const operation = operationSchema.safeParse(c.req.param("operation"));

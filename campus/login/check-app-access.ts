@@ -1,5 +1,5 @@
-import { restError } from "../errors";
-import { STALE_REGISTRATION_CODE } from "../policy";
+import { restError } from "../core/errors";
+import { STALE_REGISTRATION_CODE } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 
 type IssuedAccess = { clientId: string; generation: number; userId: string; consentId: string };

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { restError } from "../errors";
-import { WWW_AUTHENTICATE } from "../policy";
+import { restError } from "../core/errors";
+import { WWW_AUTHENTICATE } from "../core/policy";
 import type { Registration } from "../state/registration";
 
 export type ClientCredentials = { clientId: string; clientSecret: string };

@@ -1,9 +1,9 @@
 import type { Token } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { hasExpired } from "../clock";
-import { restError } from "../errors";
-import { WWW_AUTHENTICATE } from "../policy";
+import type { Clock } from "../core/clock";
+import { hasExpired } from "../core/clock";
+import { restError } from "../core/errors";
+import { WWW_AUTHENTICATE } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 import { checkAppAccess } from "./check-app-access";
 

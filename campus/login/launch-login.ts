@@ -1,6 +1,6 @@
 import type { AuthenticateResult, Scope } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
-import { CampusError } from "../errors";
+import { CampusError } from "../core/errors";
 import { coversConsent } from "../state/consents";
 import type { CampusState } from "../state/campus-state";
 import type { Launch } from "../state/launches";

@@ -1,8 +1,8 @@
 import type { Member } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { hasExpired } from "../clock";
-import { restError } from "../errors";
-import { WWW_AUTHENTICATE } from "../policy";
+import type { Clock } from "../core/clock";
+import { hasExpired } from "../core/clock";
+import { restError } from "../core/errors";
+import { WWW_AUTHENTICATE } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 import type { CampusMember } from "../state/members";
 import type { AccessToken } from "../state/tokens";
@@ -16,6 +16,13 @@ function invalidToken(message: string) {
 /** Spec 5.2: `Authorization: Bearer <token>`; returns undefined when the header is missing or not Bearer. */
 export function readBearerToken(header: string | undefined): string | undefined {
   return /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header ?? "")?.[1];
+}
+
+/** The bearer token of a request and the username of its member, known before any check refuses it (for the request log). */
+export function readBearerMember(state: CampusState, header: string | undefined): { bearer: string | undefined; username: string | undefined } {
+  const bearer = readBearerToken(header);
+  const token = bearer === undefined ? undefined : state.tokens.findToken(bearer);
+  return { bearer, username: token && state.members.findByUserId(token.userId)?.username };
 }
 
 export type TokenAccess = { token: AccessToken; member: CampusMember };

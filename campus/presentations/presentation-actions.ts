@@ -1,12 +1,12 @@
 import type { CallTile, Presentation, PresentationMode, PresentationPrepared, TileResult } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
 import type { CallAccess } from "../calls/call-access";
-import type { Clock } from "../clock";
-import { restError } from "../errors";
+import type { Clock } from "../core/clock";
+import { restError } from "../core/errors";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";
 import { isPresentationOpen } from "../state/presentations";
-import type { ActiveGrant } from "./presentation-access";
+import type { ActiveGrant } from "../calls/grant-approval";
 import { toPresentation } from "./presentation-read";
 import { endPresentation } from "./restoration";
 import { describeUnreadyTiles, hasSpeakers, isCurrentSpeaker } from "./tile-health";

@@ -1,6 +1,6 @@
 import type { Presentation, RestoredReason } from "../../lib/contract";
 import { findCallMember } from "../calls/call-members";
-import { toIsoTime } from "../clock";
+import { toIsoTime } from "../core/clock";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";
 import { toTileState, readTileHealth } from "./tile-health";

@@ -1,7 +1,7 @@
 import type { RestoredReason } from "../../lib/contract";
 import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { readGrantStatus } from "../calls/grants";
+import type { Clock } from "../core/clock";
+import { isGrantActive } from "../calls/grant-approval";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord } from "../state/presentations";
 import { isPresentationOpen } from "../state/presentations";
@@ -27,7 +27,7 @@ function findAccessLoss(state: CampusState, presentation: PresentationRecord): R
   if (!grant) return "accessLost";
   if (!state.consents.isConsentCurrent(grant.consentId, grant.userId, grant.clientId)) return "consentRevoked";
   if (state.calls.findParticipation(grant.participationId)?.endedAt !== null) return "memberLeft";
-  return readGrantStatus(state, grant) === "active" ? null : "accessLost";
+  return isGrantActive(state, grant) ? null : "accessLost";
 }
 
 /**

@@ -1,5 +1,5 @@
-import { embedJson, escapeHtml } from "../host/render-page";
-import { TILE_MIN_SIZE_PX, TILE_REPORT_INTERVAL_MS, TILE_VISIBLE_MIN_RATIO } from "../policy";
+import { embedJson, escapeHtml } from "../core/html";
+import { TILE_MIN_SIZE_PX, TILE_REPORT_INTERVAL_MS, TILE_VISIBLE_MIN_RATIO } from "../core/policy";
 
 /** Spec 8 camera capture bound: at most 1280 x 720 at up to 24 fps. */
 export const TILE_CAMERA_CONSTRAINTS = { width: { max: 1280 }, height: { max: 720 }, frameRate: { max: 24 } } as const;

@@ -1,5 +1,5 @@
 import type { PresentationTile as TileState } from "../../lib/contract";
-import { TILE_REPORT_STALE_SECONDS } from "../policy";
+import { TILE_REPORT_STALE_SECONDS } from "../core/policy";
 import type { CampusState } from "../state/campus-state";
 import type { PresentationRecord, PresentationTile } from "../state/presentations";
 

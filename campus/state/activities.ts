@@ -1,7 +1,7 @@
 import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { hasExpired } from "../clock";
-import { createPrefixedId } from "../ids";
+import type { Clock } from "../core/clock";
+import { hasExpired } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
 
 /** A shared activity (spec 2 CallActivity): one app's own session, registered for one call. */
 export type Activity = {

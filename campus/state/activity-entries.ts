@@ -1,5 +1,5 @@
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
+import type { Clock } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
 
 /** Why an activity entry ended (spec 3 "Activity entry": departure, app exit, permission loss, lease expiry). */
 export type EntryEndReason = "leaseExpired" | "memberLeft" | "launchEnded" | "registrationSaved" | "consentRevoked";

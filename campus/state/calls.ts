@@ -1,6 +1,6 @@
 import type { CallRole } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
+import type { Clock } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
 import { appendTo } from "./append-to";
 
 export type Presence = "connected" | "reconnecting" | "leaving";

@@ -1,5 +1,5 @@
-import type { Clock } from "../clock";
-import { CampusError, describeIssues } from "../errors";
+import type { Clock } from "../core/clock";
+import { CampusError, describeIssues } from "../core/errors";
 import { createActivityStore } from "./activities";
 import { createActivityEntryStore } from "./activity-entries";
 import { createCallStore } from "./calls";

@@ -1,7 +1,8 @@
 import { LIMITS } from "../../lib/contract";
 import type { Scope } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createOpaqueSecret } from "../ids";
+import type { Clock } from "../core/clock";
+import { createExpiringMap } from "../core/expiring-map";
+import { createOpaqueSecret } from "../core/ids";
 
 /** A one-use authorization code (spec 3: valid 60 s, single use), bound to app, generation, launch and member. */
 export type AuthorizationCode = {
@@ -26,7 +27,7 @@ const RETENTION_MS = (LIMITS.codeLifetimeSeconds + LIMITS.tokenLifetimeSeconds) 
 
 export function createCodeStore(clock: Clock) {
   // Issued in time order with one lifetime, so the oldest code is always first.
-  const codes = new Map<string, AuthorizationCode>();
+  const codes = createExpiringMap<AuthorizationCode>((record) => record.issuedAt + RETENTION_MS);
   return {
     issueCode(input: Omit<AuthorizationCode, "code" | "issuedAt" | "expiresAt" | "usedAt" | "accessToken">): AuthorizationCode {
       const issuedAt = clock.now();
@@ -43,13 +44,7 @@ export function createCodeStore(clock: Clock) {
       return record;
     },
     findCode: (code: string) => codes.get(code),
-    pruneCodes() {
-      const now = clock.now();
-      for (const record of codes.values()) {
-        if (record.issuedAt + RETENTION_MS > now) break;
-        codes.delete(record.code);
-      }
-    },
+    pruneCodes: () => codes.prune(clock.now()),
     countRecords: () => ({ codes: codes.size }),
   };
 }

@@ -1,19 +1,20 @@
-import type { CallAction, CallRole, CommandStatus } from "../../lib/contract";
-import { LIMITS } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
+import type { CallOperation, CommandKind, CommandStatus } from "../../lib/contract";
+import { LIMITS, TERMINAL_COMMAND_STATUSES } from "../../lib/contract";
+import type { Clock } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
 
 /** The command endpoints: start and accept, and the grant command kinds (spec 4.7). */
-export type CallCommandKind = "start" | "accept" | "invite" | "action" | "playback" | "activityInvite";
+export type CallCommandKind = "start" | "accept" | CommandKind;
 
-export type CommandParameters = {
-  action?: CallAction;
-  targetId?: string;
-  recipientId?: string;
-  role?: CallRole;
-  muted?: boolean;
-  activityId?: string;
-};
+/** What the app asked for: its CallOperation body without the idempotency key. */
+export type CommandParameters = Omit<CallOperation, "clientId">;
+
+const TERMINAL: readonly CommandStatus[] = TERMINAL_COMMAND_STATUSES;
+
+/** Spec 3 "Command status": applied, declined, failed and expired are final; pending and working are open. */
+export function isCommandOpen(command: Pick<CallCommand, "status">): boolean {
+  return !TERMINAL.includes(command.status);
+}
 
 export type CommandResult = { code?: string; message: string };
 

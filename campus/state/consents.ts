@@ -1,6 +1,6 @@
 import type { Scope } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
+import type { Clock } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
 
 /** A member's remembered consent for one registration (clientId): the scopes and origin approved. */
 export type Consent = {

@@ -1,15 +1,17 @@
-import type { RestEndpoint } from "../rest/endpoints";
-
-export type FaultKind = "unavailable" | "rateLimited" | "delay" | "drop";
+import { z } from "zod";
+import type { RestEndpoint } from "../core/rest-endpoints";
+import { REST_ENDPOINTS } from "../core/rest-endpoints";
 
 /** A fault rule: the next `remaining` calls of one REST endpoint get this treatment. */
-export type Fault = {
-  endpoint: RestEndpoint;
-  kind: FaultKind;
-  remaining: number;
-  retryAfterSeconds: number;
-  delayMs: number;
-};
+export const faultSchema = z.strictObject({
+  endpoint: z.enum(REST_ENDPOINTS),
+  kind: z.enum(["unavailable", "rateLimited", "delay", "drop"]),
+  remaining: z.number().int().min(1),
+  retryAfterSeconds: z.number().int().min(0).max(3600),
+  delayMs: z.number().int().min(0).max(60_000),
+});
+export type Fault = z.infer<typeof faultSchema>;
+export type FaultKind = Fault["kind"];
 
 export type FaultStore = ReturnType<typeof createFaultStore>;
 

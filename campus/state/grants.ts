@@ -1,5 +1,5 @@
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
+import type { Clock } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
 import { appendTo } from "./append-to";
 
 /** The member's answer to the native approval prompt for one grant. */

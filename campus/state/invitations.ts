@@ -1,8 +1,8 @@
 import type { CallRole } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { hasExpired } from "../clock";
-import { createPrefixedId } from "../ids";
-import { CALL_INVITATION_SECONDS } from "../policy";
+import type { Clock } from "../core/clock";
+import { hasExpired } from "../core/clock";
+import { createPrefixedId } from "../core/ids";
+import { CALL_INVITATION_SECONDS } from "../core/policy";
 
 export type InvitationOutcome = "accepted" | "declined" | "cancelled";
 

@@ -1,6 +1,7 @@
-import type { Clock } from "../clock";
-import { createPrefixedId } from "../ids";
-import { ENDED_LAUNCH_RETENTION_SECONDS, LAUNCH_IDLE_LIFETIME_SECONDS } from "../policy";
+import type { Clock } from "../core/clock";
+import { createExpiringMap } from "../core/expiring-map";
+import { createPrefixedId } from "../core/ids";
+import { ENDED_LAUNCH_RETENTION_SECONDS, LAUNCH_IDLE_LIFETIME_SECONDS } from "../core/policy";
 
 export type LaunchEndReason = "remounted" | "registrationSaved" | "expired";
 
@@ -30,8 +31,8 @@ const ENDED_RETENTION_MS = ENDED_LAUNCH_RETENTION_SECONDS * 1000;
 export function createLaunchStore(clock: Clock) {
   const launches = new Map<string, Launch>();
   const currentByTab = new Map<string, Launch>();
-  const currentByUse = new Map<string, Launch>();
-  const endedInOrder = new Map<string, Launch>();
+  const currentByUse = createExpiringMap<Launch>((launch) => launch.lastUsedAt + IDLE_LIFETIME_MS);
+  const endedInOrder = createExpiringMap<Launch>((launch) => (launch.endedAt ?? Infinity) + ENDED_RETENTION_MS);
 
   function endLaunch(launch: Launch, reason: LaunchEndReason, at = clock.now()) {
     if (launch.endedAt !== null) return;
@@ -44,8 +45,7 @@ export function createLaunchStore(clock: Clock) {
 
   function markUsed(launch: Launch) {
     launch.lastUsedAt = clock.now();
-    // Re-inserting moves it to the back of the queue: the front is always the least recently used.
-    currentByUse.delete(launch.launchId);
+    // Setting moves it to the back of the queue: the front is always the least recently used.
     currentByUse.set(launch.launchId, launch);
   }
 
@@ -80,16 +80,8 @@ export function createLaunchStore(clock: Clock) {
     /** policy.ts: idle launches expire, and ended ones are forgotten after the token lifetime. */
     pruneLaunches() {
       const now = clock.now();
-      for (const launch of currentByUse.values()) {
-        const expiresAt = launch.lastUsedAt + IDLE_LIFETIME_MS;
-        if (expiresAt > now) break;
-        endLaunch(launch, "expired", expiresAt);
-      }
-      for (const launch of endedInOrder.values()) {
-        if ((launch.endedAt ?? now) + ENDED_RETENTION_MS > now) break;
-        endedInOrder.delete(launch.launchId);
-        launches.delete(launch.launchId);
-      }
+      currentByUse.prune(now, (launch) => endLaunch(launch, "expired", launch.lastUsedAt + IDLE_LIFETIME_MS));
+      endedInOrder.prune(now, (launch) => launches.delete(launch.launchId));
     },
     /** How many records and index entries the store holds (the control API reports them). */
     countRecords: () => ({ launches: launches.size, currentTabs: currentByTab.size }),

@@ -1,4 +1,4 @@
-import { deriveStableId } from "../ids";
+import { deriveStableId } from "../core/ids";
 
 /** A campus member as the campus stores it. Userinfo projects it per scope (spec part 2, Member). */
 export type CampusMember = {

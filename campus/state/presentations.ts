@@ -1,7 +1,7 @@
 import type { PresentationMode, PresentationStatus, RestoredReason } from "../../lib/contract";
 import { FINAL_PRESENTATION_STATUSES } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createOpaqueSecret, createPrefixedId } from "../ids";
+import type { Clock } from "../core/clock";
+import { createOpaqueSecret, createPrefixedId } from "../core/ids";
 import { appendTo } from "./append-to";
 
 /** What a tile document's trusted code last said (spec 6: readiness reaches the host, not the app). */

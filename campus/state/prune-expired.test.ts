@@ -2,7 +2,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import type { Campus } from "../app";
-import { ENDED_LAUNCH_RETENTION_SECONDS, LAUNCH_IDLE_LIFETIME_SECONDS } from "../policy";
+import { ENDED_LAUNCH_RETENTION_SECONDS, LAUNCH_IDLE_LIFETIME_SECONDS } from "../core/policy";
 import {
   advanceClock,
   createTestCampus,
@@ -13,7 +13,7 @@ import {
   readJson,
   readUserinfo,
   send,
-} from "../test-helpers";
+} from "../test-support/test-campus";
 
 type Records = { launches: number; currentTabs: number; codes: number; tokens: number; rateWindows: number };
 

@@ -1,4 +1,4 @@
-import type { Clock } from "../clock";
+import type { Clock } from "../core/clock";
 
 const WINDOW_MS = 60_000;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { registrationScopesSchema } from "../../lib/contract";
-import type { Clock } from "../clock";
+import type { Clock } from "../core/clock";
 
 const httpUrlSchema = z.url({ protocol: /^https?$/ });
 

@@ -1,8 +1,8 @@
-import { REQUEST_LOG_CAPACITY } from "../policy";
+import { REQUEST_LOG_CAPACITY } from "../core/policy";
 
 /**
  * One REST call the campus answered (or handled and dropped), as the page's log and flow inspector
- * show it. Bodies are redacted before they are stored (rest/redact-for-log.ts).
+ * show it. Bodies are redacted before they are stored (http/redact-for-log.ts).
  */
 export type RequestLogEntry = {
   id: number;

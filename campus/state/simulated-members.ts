@@ -1,4 +1,4 @@
-import { deriveStableId } from "../ids";
+import { deriveStableId } from "../core/ids";
 import type { CampusMember } from "./members";
 
 /** policy.ts: simulated members are `sim_01`, `sim_02`, …; their userId is derived like the seeds'. */

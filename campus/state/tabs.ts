@@ -1,4 +1,4 @@
-import type { Clock } from "../clock";
+import type { Clock } from "../core/clock";
 
 /** A campus tab's `document.visibilityState`, as its page reports it (or the control API simulates). */
 export type TabVisibility = { visible: boolean; changedAt: number };

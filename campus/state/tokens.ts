@@ -1,7 +1,8 @@
 import { LIMITS } from "../../lib/contract";
 import type { Scope } from "../../lib/contract";
-import type { Clock } from "../clock";
-import { createOpaqueSecret } from "../ids";
+import type { Clock } from "../core/clock";
+import { createExpiringMap } from "../core/expiring-map";
+import { createOpaqueSecret } from "../core/ids";
 import type { AuthorizationCode } from "./codes";
 
 /** An opaque bearer token (spec 5.2: valid 900 s, no refresh), carrying what its code was bound to. */
@@ -22,7 +23,7 @@ export type TokenStore = ReturnType<typeof createTokenStore>;
 
 export function createTokenStore(clock: Clock) {
   // Issued in time order with one lifetime, so the oldest token is always first.
-  const tokens = new Map<string, AccessToken>();
+  const tokens = createExpiringMap<AccessToken>((token) => token.expiresAt);
   return {
     issueToken(code: AuthorizationCode): AccessToken {
       const issuedAt = clock.now();
@@ -48,13 +49,7 @@ export function createTokenStore(clock: Clock) {
       if (token && token.revokedAt === null) token.revokedAt = clock.now();
     },
     /** policy.ts: an expired token is forgotten; presenting it is then "unknown", still 401 INVALID_TOKEN. */
-    pruneTokens() {
-      const now = clock.now();
-      for (const token of tokens.values()) {
-        if (token.expiresAt > now) break;
-        tokens.delete(token.accessToken);
-      }
-    },
+    pruneTokens: () => tokens.prune(clock.now()),
     countRecords: () => ({ tokens: tokens.size }),
   };
 }

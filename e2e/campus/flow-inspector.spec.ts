@@ -48,7 +48,7 @@ test.describe("the flow inspector", () => {
       expect(html).not.toContain(secret);
       expect(text).not.toContain(secret);
     }
-    // Codes, states and tokens are 43 base64url characters (campus/ids.ts); IDs are shorter.
+    // Codes, states and tokens are 43 base64url characters (campus/core/ids.ts); IDs are shorter.
     expect(await page.getByTestId("flow-inspector").innerText()).not.toMatch(/[A-Za-z0-9_-]{43}/);
   });
 

@@ -4,7 +4,7 @@ import { expect, test } from "../support/fixtures";
 import { CAMPUS_API, CAMPUS_ORIGIN } from "../support/origins";
 import { registration } from "../support/local-env";
 
-// campus/policy.ts: the local campus is a dev tool no other site can drive, with the app's body limit.
+// campus/core/policy.ts: the local campus is a dev tool no other site can drive, with the app's body limit.
 const FOREIGN_ORIGIN = "http://evil.example";
 const CAMPUS_URL = new URL(CAMPUS_API);
 

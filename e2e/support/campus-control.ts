@@ -80,7 +80,7 @@ export class CampusControl {
     await this.post(`/control/tabs/${tabId}/visibility`, { visible });
   }
 
-  /** The live tokens: a JSON POST, which no browser page of another site can make (campus/policy.ts). */
+  /** The live tokens: a JSON POST, which no browser page of another site can make (campus/core/policy.ts). */
   async accessTokens(): Promise<string[]> {
     return (await (await this.post("/control/credentials", {})).json()).accessTokens;
   }
