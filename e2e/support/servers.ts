@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { APP_ENV, CAMPUS_ENV, registration } from "./local-env";
@@ -10,11 +10,13 @@ import { originsOf } from "./origins";
  * (e2e/support/origins.ts) a local campus and an app server of its own, the campus with the
  * end-to-end registration moved to the slot's app origin. Every slot's app is the standalone
  * server of one production build. Each server is the leader of its own process group, so npm,
- * tsx or next and their children end together.
+ * tsx or next and their children end together, and writes its output to server-logs/ (the app's
+ * log lines and the campus's), kept after the run to read beside a failed test.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const START_MS = 60_000;
+const LOG_DIR = path.join(ROOT, "server-logs");
 
 // What `next build` reads: a build older than any of these is stale.
 const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", ".env", ".env.local", ".env.production", ".env.production.local"];
@@ -56,7 +58,7 @@ function startCampus(slot: number, registrations: string) {
   const { appOrigin, campusOrigin, campusApi, campusPort } = originsOf(slot);
   const file = path.join(registrations, `registration-${slot}.json`);
   writeFileSync(file, JSON.stringify({ ...registration, appUrl: `${appOrigin}/`, appOrigin }, null, 2));
-  return startServer("npm", ["run", "campus"], `${campusApi}/health`, {
+  return startServer("npm", ["run", "campus"], `${campusApi}/health`, `campus-${campusPort}`, {
     ...CAMPUS_ENV,
     CAMPUS_PORT: String(campusPort),
     CAMPUS_ORIGIN: campusOrigin,
@@ -71,7 +73,7 @@ export async function startProductionApp(slot: number, started: ChildProcess[]) 
 
 /** A standalone production server for the slot's campus, on `port`. */
 export function startProductionServer(slot: number, port: number, extraEnv: Record<string, string> = {}) {
-  return startServer(process.execPath, ["scripts/start.mjs"], `http://127.0.0.1:${port}/api/health`, { ...appEnvOf(slot), APP_HOST: "127.0.0.1", PORT: String(port), ...extraEnv });
+  return startServer(process.execPath, ["scripts/start.mjs"], `http://127.0.0.1:${port}/api/health`, `app-${port}`, { ...appEnvOf(slot), APP_HOST: "127.0.0.1", PORT: String(port), ...extraEnv });
 }
 
 /** Builds the app unless `.next` holds a build as new as its sources (`npm test` builds once, before every run). */
@@ -100,14 +102,18 @@ function newestChange(file: string): number {
  * Starts a server and waits until it is ready: until `health` (a URL) answers, or the check
  * does. A health URL that already answers is someone else's server.
  */
-export async function startServer(command: string, args: string[], health: string | (() => Promise<boolean>), env: Record<string, string>, timeoutMs = START_MS) {
+export async function startServer(command: string, args: string[], health: string | (() => Promise<boolean>), name: string, env: Record<string, string>, timeoutMs = START_MS) {
   const ready = typeof health === "string" ? () => answers(health) : health;
   if (typeof health === "string" && (await ready())) throw new Error(`${health} already answers: the end-to-end runs start their own servers; stop the one running`);
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = openSync(path.join(LOG_DIR, `${name}.log`), "w");
+  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ["ignore", log, "pipe"], env: { ...process.env, ...env } });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4_000);
+    writeSync(log, chunk);
   });
+  child.once("close", () => closeSync(log));
   const deadline = Date.now() + timeoutMs;
   while (!(await ready())) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited with ${child.exitCode}:\n${errors}`);

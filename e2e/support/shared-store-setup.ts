@@ -22,12 +22,12 @@ async function startSharedStoreApp(slot: number, started: ChildProcess[]) {
   const processPorts = [balancerPort + 1, balancerPort + 2];
   const redisPort = 6400 + slot;
   started.push(
-    await startServer("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], () => portOpen(redisPort), {}),
+    await startServer("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], () => portOpen(redisPort), `redis-${redisPort}`, {}),
   );
   const REDIS_URL = `redis://127.0.0.1:${redisPort}`;
   for (const port of processPorts) started.push(await startProductionServer(slot, port, { REDIS_URL }));
   started.push(
-    await startServer("npx", ["tsx", "e2e/support/round-robin-proxy.ts"], `http://127.0.0.1:${balancerPort}/api/health`, {
+    await startServer("npx", ["tsx", "e2e/support/round-robin-proxy.ts"], `http://127.0.0.1:${balancerPort}/api/health`, `balancer-${balancerPort}`, {
       PROXY_PORT: String(balancerPort),
       PROXY_TARGETS: processPorts.join(","),
     }),
