@@ -3,7 +3,8 @@
 // and all of them start their app servers from it (e2e/support/servers.ts).
 import { spawn } from "node:child_process";
 
-// Each group's stages run side by side; the groups one after the other.
+// Each group's stages run side by side; the groups one after the other. A failed stage fails the
+// run, and the stages after it still run, so that one run shows every failure.
 const GROUPS = [
   [
     { name: "build", command: ["npm", "run", "build"] },
@@ -20,15 +21,8 @@ const GROUPS = [
 
 const started = performance.now();
 const results = [];
-let failed = false;
-
-for (const group of GROUPS) {
-  results.push(...(await Promise.all(group.map((stage) => run(stage, group.length > 1)))));
-  if (results.some((result) => result.code !== 0)) {
-    failed = true;
-    break;
-  }
-}
+for (const group of GROUPS) results.push(...(await Promise.all(group.map((stage) => run(stage, group.length > 1)))));
+const failed = results.some((result) => result.code !== 0);
 
 console.log("\nnpm test:");
 for (const { name, code, seconds } of results) console.log(`  ${name.padEnd(13)} ${seconds.padStart(7)} s  ${code === 0 ? "ok" : `FAILED (exit ${code})`}`);
