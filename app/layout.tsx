@@ -6,6 +6,8 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Campus app",
   description: "A hosted app on the campus platform",
+  // public/icon.svg: one file for the favicon and the icon the campus shows for the registered app.
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

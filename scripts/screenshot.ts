@@ -43,6 +43,13 @@ async function main() {
   await ada.attachToCall();
   await shoot(ada.page, "call");
 
+  // The flow inspector beside the app, with the backend's token exchange selected (its secrets redacted).
+  await ada.page.getByTestId("flow-toggle").click();
+  await ada.page.locator('[data-testid="flow-list"] [data-kind="rest"][data-name="token"] button').click();
+  await ada.page.getByTestId("flow-detail-body").waitFor();
+  await shoot(ada.page, "flow-inspector");
+  await ada.page.getByTestId("flow-close").click();
+
   const panel = ada.app.getByTestId("presentation");
   for (const box of (await panel.getByTestId("presentation-speaker").all()).slice(0, 3)) await box.check();
   await panel.getByTestId("presentation-start").click();

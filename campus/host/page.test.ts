@@ -21,6 +21,16 @@ describe("the campus page (GET /)", () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it("shows the registered app's icon beside its name, and allows images from the app origin", async () => {
+    const response = await send(createTestCampus({ iconUrl: "http://app.test:3000/icon.svg" }), "GET", "/");
+    expect(response.headers.get("Content-Security-Policy")).toContain("img-src 'self' data: http://app.test:3000;");
+    expect(await response.text()).toMatch(/<img class="stage__icon" data-testid="app-icon" src="http:\/\/app.test:3000\/icon.svg" alt=""[^>]*><span class="stage__title" data-testid="app-name">/);
+  });
+
+  it("shows no icon for a registration without one", async () => {
+    expect(await (await send(createTestCampus(), "GET", "/")).text()).not.toContain('data-testid="app-icon"');
+  });
+
   it("hands the page the contract's protocol constants and the registration without its secret", async () => {
     const html = await (await send(createTestCampus(), "GET", "/")).text();
     const json = /<script type="application\/json" id="campus-config">(.*?)<\/script>/s.exec(html)?.[1] ?? "{}";

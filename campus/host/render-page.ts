@@ -25,13 +25,13 @@ function displayName(member: CampusMember): string {
   return member.name ?? `@${member.username}`;
 }
 
-/** The campus page CSP: scripts and fetches from the campus only, frames from the registered app only. */
+/** The campus page CSP: scripts and fetches from the campus only; frames and images (its icon) from the registered app only. */
 export function buildPageCsp(appOrigin: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data: ${appOrigin}`,
     "connect-src 'self'",
     `frame-src ${appOrigin}`,
     "frame-ancestors 'none'",
@@ -87,7 +87,7 @@ export function renderPage({ member, members, registration, specExcerpts = {} }:
 <main class="layout">
   <section class="stage" aria-label="Hosted app">
     <div class="stage__bar">
-      <span class="stage__title" data-testid="app-name">${escapeHtml(registration.name)}</span>
+      ${registration.iconUrl ? `<img class="stage__icon" data-testid="app-icon" src="${escapeHtml(registration.iconUrl)}" alt="" width="20" height="20">` : ""}<span class="stage__title" data-testid="app-name">${escapeHtml(registration.name)}</span>
       <span class="muted">${escapeHtml(registration.appOrigin)}</span>
       <span class="badge${registration.published ? "" : " badge--off"}" data-testid="app-status">${registration.published ? "Published" : "Not published"}</span>
       <span class="stage__launch muted">launch <code data-testid="launch-id">…</code></span>

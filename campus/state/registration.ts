@@ -11,6 +11,8 @@ const registrationFields = {
   clientSecret: z.string().min(1).max(256),
   appUrl: httpUrlSchema,
   appOrigin: httpUrlSchema,
+  /** The app's icon, shown beside its name in the campus page; an absolute URL on appOrigin. */
+  iconUrl: httpUrlSchema.optional(),
   /** Display name for the consent dialog; without it the app is named by its origin's host. */
   name: z.string().min(1).max(80).optional(),
   scopes: registrationScopesSchema,
@@ -29,6 +31,10 @@ export function createRegistrationSchema(campusOrigin: string) {
     }
     if (new URL(registration.appUrl).origin !== origin) {
       context.addIssue({ code: "custom", path: ["appUrl"], message: "must be on appOrigin" });
+    }
+    // The campus page loads the icon itself; its CSP allows images from the app origin only.
+    if (registration.iconUrl !== undefined && new URL(registration.iconUrl).origin !== origin) {
+      context.addIssue({ code: "custom", path: ["iconUrl"], message: "must be on appOrigin" });
     }
     // Spec 5.7: the app must use an origin separate from the host.
     if (origin === new URL(campusOrigin).origin) {

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { membersInOneCall } from "../support/call-setup";
 import { expect, test } from "../support/fixtures";
 import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
+import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
 
 // The campus page as a good host: the frame fits the window, native prompts overlay it without
 // moving it and hand focus back, and a loading state shows until the app's first page arrives.
@@ -10,6 +11,12 @@ async function frameBox(page: Page) {
   const box = await page.getByTestId("app-frame").boundingBox();
   if (!box) throw new Error("the app frame is not rendered");
   return box;
+}
+
+/** Nothing on the page reaches past the window's right edge: the page has no sideways scrollbar. */
+async function expectNoSidewaysOverflow(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `the page is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** The page itself does not scroll: only the app (inside the frame) and the side column may. */
@@ -38,6 +45,32 @@ test.describe("the campus page as a host", () => {
       expect((await frameBox(campus.page)).height).toBeGreaterThan(viewport.height * 0.7);
     });
   }
+
+  test("the page never scrolls sideways at 1400, 1024 and 420 px, presenting, with the flow inspector open or closed", async ({ control, openCampusAs }) => {
+    const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 3);
+    await present(ada, "video");
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
+    const toggle = ada.page.getByTestId("flow-toggle");
+    for (const width of [1400, 1024, 420]) {
+      await ada.page.setViewportSize({ width, height: 860 });
+      await expectNoSidewaysOverflow(ada.page);
+      await toggle.click();
+      await expect(ada.page.getByTestId("flow-inspector")).toBeVisible();
+      await expectNoSidewaysOverflow(ada.page);
+      await toggle.click();
+      await expect(ada.page.getByTestId("flow-inspector")).toBeHidden();
+    }
+  });
+
+  test("shows the registered app's icon beside its name: the app's favicon, from its public folder", async ({ control, openCampusAs }) => {
+    void control;
+    const campus = await openCampusAs("ada");
+    const icon = campus.page.getByTestId("app-icon");
+    await expect(icon).toHaveAttribute("src", `${APP_ORIGIN}/icon.svg`);
+    // Loaded across sites, which the page's CSP allows for the app origin only.
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(campus.app.locator('link[rel="icon"]')).toHaveAttribute("href", "/icon.svg");
+  });
 
   test("a native prompt overlays the frame without moving it, takes focus and gives it back", async ({ control, openCampusAs }) => {
     const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
