@@ -57,7 +57,9 @@ export async function startSlots(slots: number[], app: AppStarter = startProduct
 function startCampus(slot: number, registrations: string) {
   const { appOrigin, campusOrigin, campusApi, campusPort } = originsOf(slot);
   const file = path.join(registrations, `registration-${slot}.json`);
-  writeFileSync(file, JSON.stringify({ ...registration, appUrl: `${appOrigin}/`, appOrigin }, null, 2));
+  // The registration's URLs on the app's origin (appUrl, iconUrl) move to the slot's app origin.
+  const moved = Object.fromEntries(Object.entries(registration).map(([key, value]) => [key, typeof value === "string" && value.startsWith(`${registration.appOrigin}/`) ? appOrigin + value.slice(registration.appOrigin.length) : value]));
+  writeFileSync(file, JSON.stringify({ ...moved, appOrigin }, null, 2));
   return startServer("npm", ["run", "campus"], `${campusApi}/health`, `campus-${campusPort}`, {
     ...CAMPUS_ENV,
     CAMPUS_PORT: String(campusPort),
