@@ -1,19 +1,25 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "./e2e/support/chromium";
-import { APP_ENV, CAMPUS_ENV } from "./e2e/support/local-env";
-import { APP_ORIGIN, CAMPUS_ORIGIN } from "./e2e/support/origins";
+import { workersFromEnv } from "./e2e/support/slots";
 
 const isCI = Boolean(process.env.CI);
 
+// Each worker has a local campus and a production app server of its own (e2e/support/origins.ts):
+// slot N is the app on 3100 + N and the campus on 4100 + N, started by the global setup.
+process.env.E2E_SLOT_BASE = "0";
+
 export default defineConfig({
   testDir: "./e2e",
-  // One local campus holds the state of every test (members, consents, the clock), so tests run one at a time.
-  workers: 1,
-  fullyParallel: false,
+  globalSetup: "./e2e/support/global-setup.ts",
+  // A campus per worker holds the state of that worker's tests (members, consents, the clock), and
+  // each test resets it: any test may run in any worker, in any order.
+  workers: workersFromEnv("E2E_WORKERS", 3),
+  fullyParallel: true,
   forbidOnly: isCI,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Workers share the cores: a step waits longer for its page than in a run of one test at a time.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: isCI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     ...devices["Desktop Chrome"],
@@ -21,25 +27,4 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS },
   },
-  webServer: [
-    {
-      command: "npm run campus",
-      url: `http://127.0.0.1:4000/health`,
-      env: CAMPUS_ENV,
-      reuseExistingServer: !isCI,
-      stdout: "pipe",
-      timeout: 60_000,
-    },
-    {
-      // The standalone production server: what the end-to-end tests prove is what the Dockerfile ships.
-      command: "npm run build && npm run start",
-      url: `http://127.0.0.1:3000/api/health`,
-      // Production refuses the development secrets: the run brings its own (e2e/support/local-env.ts).
-      env: APP_ENV,
-      reuseExistingServer: !isCI,
-      stdout: "pipe",
-      timeout: 240_000,
-    },
-  ],
-  metadata: { app: APP_ORIGIN, campus: CAMPUS_ORIGIN },
 });

@@ -1,6 +1,5 @@
 import { defineConfig } from "@playwright/test";
 import baseConfig from "./playwright.config";
-import { APP_SERVER, CAMPUS_API } from "./e2e/support/origins";
 
 /*
  * The development run: the tests tagged @dev against `next dev`, the command the README starts
@@ -11,28 +10,18 @@ import { APP_SERVER, CAMPUS_API } from "./e2e/support/origins";
 
 const isCI = Boolean(process.env.CI);
 
+// Slot 80: `next dev` on 3180 (it writes to .next/dev, beside the production build), the campus on 4180.
+process.env.E2E_SLOT_BASE = "80";
+
 export default defineConfig({
   ...baseConfig,
   grep: /@dev/,
+  globalSetup: "./e2e/support/dev-setup.ts",
+  // One `next dev`: its compiles are the run's cost, and a second server would compile everything again.
+  workers: 1,
   outputDir: "test-results/dev",
   reporter: isCI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report/dev" }]] : "list",
   // The first request of each page and route compiles it; the activity path compiles a dozen routes.
   timeout: 300_000,
   expect: { timeout: 60_000 },
-  webServer: [
-    {
-      command: "npm run campus",
-      url: `${CAMPUS_API}/health`,
-      reuseExistingServer: !isCI,
-      stdout: "pipe",
-      timeout: 60_000,
-    },
-    {
-      command: "npx next dev --port 3000",
-      url: `${APP_SERVER}/api/health`,
-      reuseExistingServer: !isCI,
-      stdout: "pipe",
-      timeout: 180_000,
-    },
-  ],
 });

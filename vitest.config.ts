@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -13,6 +14,8 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", "e2e/**"],
     environment: "node",
+    // Files side by side on every core: vitest's default leaves one core idle.
+    maxWorkers: availableParallelism(),
     // Test runs print no app log lines; the log tests raise the level on the logger they capture.
     env: { LOG_LEVEL: "silent" },
     globalSetup: ["tests/redis-global-setup.ts"],

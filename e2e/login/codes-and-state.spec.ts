@@ -1,6 +1,6 @@
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
-import { APP_ORIGIN, CAMPUS_API } from "../support/origins";
+import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../support/origins";
 import { registration } from "../support/local-env";
 
 const basicAuth = () =>
@@ -29,7 +29,7 @@ test.describe("codes and states are single use", () => {
       const state = await fetch("/api/auth/state", { method: "POST", headers, body: JSON.stringify({ launchId, campusOrigin }) }).then((r) => r.json());
       const response = await fetch("/api/auth/login", { method: "POST", headers, body: JSON.stringify({ launchId, code, state: state.state }) });
       return { status: response.status, body: await response.json() };
-    }, { ...login, campusOrigin: "http://campus.localhost:4000" });
+    }, { ...login, campusOrigin: CAMPUS_ORIGIN });
     expect(result.status).toBe(401);
     expect(result.body.error.code).toBe("INVALID_TOKEN");
   });

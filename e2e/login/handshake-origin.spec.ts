@@ -2,7 +2,7 @@ import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract/ifr
 import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
-import { APP_ORIGIN, CAMPUS_ORIGIN } from "../support/origins";
+import { APP_ORIGIN, CAMPUS_ORIGIN, ELSEWHERE_ORIGIN } from "../support/origins";
 
 /*
  * Spec 5.3.1: the app accepts a message only when its source is the parent window and its origin is
@@ -52,9 +52,9 @@ test("replies from another origin or from a frame that is not the parent are ign
             }),
         ),
       ),
-    ["http://elsewhere.localhost:4000/health", `${CAMPUS_ORIGIN}/health`] as const,
+    [`${ELSEWHERE_ORIGIN}/health`, `${CAMPUS_ORIGIN}/health`] as const,
   );
-  for (const url of ["http://elsewhere.localhost:4000/health", `${CAMPUS_ORIGIN}/health`]) {
+  for (const url of [`${ELSEWHERE_ORIGIN}/health`, `${CAMPUS_ORIGIN}/health`]) {
     const frame = page.frames().find((f) => f.url() === url);
     if (!frame) throw new Error(`no frame at ${url}`);
     await frame.evaluate(

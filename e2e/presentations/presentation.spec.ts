@@ -1,6 +1,6 @@
 import { expect, test } from "../support/fixtures";
 import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
-import { CAMPUS_API } from "../support/origins";
+import { CAMPUS_API, CAMPUS_ORIGIN, startsWithOrigin } from "../support/origins";
 
 const HEARTBEAT_ROUTE = "**/api/call/presentation/heartbeat";
 
@@ -16,7 +16,7 @@ test.describe("presentations and hosted tiles", () => {
     // Each tile is an ordinary child iframe of the app, served by the campus, rendering frames.
     for (const tile of await tiles.all()) {
       const src = await tile.getAttribute("src");
-      expect(src).toMatch(/^http:\/\/campus\.localhost:4000\/tiles\//);
+      expect(src).toMatch(startsWithOrigin(`${CAMPUS_ORIGIN}/tiles/`));
       expect(await tile.getAttribute("sandbox")).toBeNull();
       const video = ada.page.frameLocator(`[data-testid="app-frame"]`).frameLocator(`iframe[src="${src}"]`).getByTestId("tile");
       await expect(video).toHaveAttribute("data-ready", "true");
@@ -84,7 +84,7 @@ test.describe("presentations and hosted tiles", () => {
     const newUrls = await ada.app.getByTestId("presentation-tile").evaluateAll((tiles) => tiles.map((t) => t.getAttribute("src")!));
     for (const url of oldUrls) {
       expect(newUrls).not.toContain(url);
-      const response = await request.get(url.replace("http://campus.localhost:4000", CAMPUS_API));
+      const response = await request.get(url.replace(CAMPUS_ORIGIN, CAMPUS_API));
       expect(response.status()).toBe(410);
     }
   });

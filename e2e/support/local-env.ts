@@ -4,7 +4,9 @@ import registration from "./registration.json" with { type: "json" };
  * The end-to-end runs and the bench start the app with `next start` (NODE_ENV=production), which
  * refuses the development example secrets (lib/env.ts). So the local campus takes this
  * registration instead of campus/registration.json, and the app its matching credentials and a
- * session secret of its own. Test values, known to the repository: never a deployment's.
+ * session secret of its own. Test values, known to the repository: never a deployment's. The
+ * bench uses the file as is (app origin on 3000); each end-to-end worker's campus reads a copy
+ * with its own app origin (e2e/support/servers.ts).
  */
 export const E2E_REGISTRATION_PATH = "e2e/support/registration.json";
 

@@ -1,0 +1,149 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { APP_ENV, CAMPUS_ENV, registration } from "./local-env";
+import { originsOf } from "./origins";
+
+/*
+ * The servers of the end-to-end runs, for Playwright's and vitest's global setups: per slot
+ * (e2e/support/origins.ts) a local campus and an app server of its own, the campus with the
+ * end-to-end registration moved to the slot's app origin. Every slot's app is the standalone
+ * server of one production build. Each server is the leader of its own process group, so npm,
+ * tsx or next and their children end together, and writes its output to server-logs/ (the app's
+ * log lines and the campus's), kept after the run to read beside a failed test.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const START_MS = 60_000;
+const LOG_DIR = path.join(ROOT, "server-logs");
+
+// What `next build` reads: a build older than any of these is stale.
+const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", ".env", ".env.local", ".env.production", ".env.production.local"];
+
+export type Servers = { stop: () => Promise<void> };
+
+/** The app servers' environment for a slot: the end-to-end credentials and the slot's campus. */
+export function appEnvOf(slot: number) {
+  const { campusApi, campusOrigin } = originsOf(slot);
+  return { ...APP_ENV, CAMPUS_API_URL: campusApi, CAMPUS_ORIGINS: campusOrigin };
+}
+
+/** Starts the app of a slot, adding each server to `started` as soon as it runs. */
+export type AppStarter = (slot: number, started: ChildProcess[]) => Promise<void>;
+
+/**
+ * Starts what the slots need, all at once, and stops everything when one fails. `app` starts the
+ * app of a slot (by default the production server on the slot's port).
+ */
+export async function startSlots(slots: number[], app: AppStarter = startProductionApp): Promise<Servers> {
+  const started: ChildProcess[] = [];
+  const registrations = mkdtempSync(path.join(tmpdir(), "campus-e2e-"));
+  const stop = async () => {
+    await Promise.all(started.map(stopServer));
+    rmSync(registrations, { recursive: true, force: true });
+  };
+  const results = await Promise.allSettled(
+    slots.flatMap((slot) => [startCampus(slot, registrations).then((campus) => void started.push(campus)), app(slot, started)]),
+  );
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) {
+    await stop();
+    throw failure.reason;
+  }
+  return { stop };
+}
+
+function startCampus(slot: number, registrations: string) {
+  const { appOrigin, campusOrigin, campusApi, campusPort } = originsOf(slot);
+  const file = path.join(registrations, `registration-${slot}.json`);
+  // The registration's URLs on the app's origin (appUrl, iconUrl) move to the slot's app origin.
+  const moved = Object.fromEntries(Object.entries(registration).map(([key, value]) => [key, typeof value === "string" && value.startsWith(`${registration.appOrigin}/`) ? appOrigin + value.slice(registration.appOrigin.length) : value]));
+  writeFileSync(file, JSON.stringify({ ...moved, appOrigin }, null, 2));
+  return startServer("npm", ["run", "campus"], `${campusApi}/health`, `campus-${campusPort}`, {
+    ...CAMPUS_ENV,
+    CAMPUS_PORT: String(campusPort),
+    CAMPUS_ORIGIN: campusOrigin,
+    CAMPUS_REGISTRATION: file,
+  });
+}
+
+/** The standalone production server on the slot's app port. */
+export async function startProductionApp(slot: number, started: ChildProcess[]) {
+  started.push(await startProductionServer(slot, originsOf(slot).appPort));
+}
+
+/** A standalone production server for the slot's campus, on `port`. */
+export function startProductionServer(slot: number, port: number, extraEnv: Record<string, string> = {}) {
+  return startServer(process.execPath, ["scripts/start.mjs"], `http://127.0.0.1:${port}/api/health`, `app-${port}`, { ...appEnvOf(slot), APP_HOST: "127.0.0.1", PORT: String(port), ...extraEnv });
+}
+
+/** Builds the app unless `.next` holds a build as new as its sources (`npm test` builds once, before every run). */
+export function ensureBuild(runName: string) {
+  if (buildIsCurrent()) return;
+  console.info(`${runName}: building the app (npm run build)`);
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...APP_ENV } });
+  if (build.status !== 0) throw new Error(`npm run build failed with ${build.status}`);
+}
+
+function buildIsCurrent() {
+  const buildId = path.join(ROOT, ".next", "BUILD_ID");
+  if (!existsSync(buildId) || !existsSync(path.join(ROOT, ".next", "standalone", "server.js"))) return false;
+  const builtAt = statSync(buildId).mtimeMs;
+  return BUILD_INPUTS.every((input) => newestChange(path.join(ROOT, input)) <= builtAt);
+}
+
+function newestChange(file: string): number {
+  if (!existsSync(file)) return 0;
+  const stats = statSync(file);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(file).reduce((newest, name) => Math.max(newest, newestChange(path.join(file, name))), stats.mtimeMs);
+}
+
+/**
+ * Starts a server and waits until it is ready: until `health` (a URL) answers, or the check
+ * does. A health URL that already answers is someone else's server.
+ */
+export async function startServer(command: string, args: string[], health: string | (() => Promise<boolean>), name: string, env: Record<string, string>, timeoutMs = START_MS) {
+  const ready = typeof health === "string" ? () => answers(health) : health;
+  if (typeof health === "string" && (await ready())) throw new Error(`${health} already answers: the end-to-end runs start their own servers; stop the one running`);
+  mkdirSync(LOG_DIR, { recursive: true });
+  const log = openSync(path.join(LOG_DIR, `${name}.log`), "w");
+  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ["ignore", log, "pipe"], env: { ...process.env, ...env } });
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4_000);
+    writeSync(log, chunk);
+  });
+  child.once("close", () => closeSync(log));
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited with ${child.exitCode}:\n${errors}`);
+    if (Date.now() > deadline) {
+      await stopServer(child);
+      throw new Error(`${command} ${args.join(" ")} was not ready within ${timeoutMs / 1000} s:\n${errors}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return child;
+}
+
+/** Ends the server's process group and waits for its leader to exit. */
+async function stopServer(child: ChildProcess) {
+  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return; // already gone
+  }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+}
+
+async function answers(url: string) {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
+  }
+}

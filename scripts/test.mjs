@@ -1,0 +1,60 @@
+// `npm test`: every suite, with the stages that can share the machine side by side, then each
+// stage's time and the total. The production build is made once, before the end-to-end runs,
+// and all of them start their app servers from it (e2e/support/servers.ts).
+import { spawn } from "node:child_process";
+
+// Each group's stages run side by side; the groups one after the other. A failed stage fails the
+// run, and the stages after it still run, so that one run shows every failure.
+const GROUPS = [
+  [
+    { name: "build", command: ["npm", "run", "build"] },
+    { name: "unit", command: ["npx", "vitest", "run"] },
+  ],
+  // Its workers keep both cores busy (playwright.config.ts).
+  [{ name: "chromium", command: ["npx", "playwright", "test"] }],
+  [
+    { name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] },
+    { name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
+    { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
+  ],
+];
+
+const started = performance.now();
+const results = [];
+for (const group of GROUPS) results.push(...(await Promise.all(group.map((stage) => run(stage, group.length > 1)))));
+const failed = results.some((result) => result.code !== 0);
+
+console.log("\nnpm test:");
+for (const { name, code, seconds } of results) console.log(`  ${name.padEnd(13)} ${seconds.padStart(7)} s  ${code === 0 ? "ok" : `FAILED (exit ${code})`}`);
+console.log(`  ${"total".padEnd(13)} ${elapsed(started).padStart(7)} s  ${failed ? "FAILED" : "ok"}`);
+process.exit(failed ? 1 : 0);
+
+/** Runs a stage; beside others, each of its lines starts with its name. */
+function run({ name, command: [command, ...args] }, prefixed) {
+  const stageStarted = performance.now();
+  console.log(`\n== ${name}: ${[command, ...args].join(" ")}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", prefixed ? "pipe" : "inherit", prefixed ? "pipe" : "inherit"] });
+    if (prefixed) {
+      relay(child.stdout, process.stdout, name);
+      relay(child.stderr, process.stderr, name);
+    }
+    child.on("exit", (code, signal) => resolve({ name, code: code ?? signal, seconds: elapsed(stageStarted) }));
+  });
+}
+
+function relay(stream, out, name) {
+  let pending = "";
+  stream.on("data", (chunk) => {
+    const lines = (pending + chunk.toString()).split("\n");
+    pending = lines.pop();
+    for (const line of lines) out.write(`[${name}] ${line}\n`);
+  });
+  stream.on("end", () => {
+    if (pending) out.write(`[${name}] ${pending}\n`);
+  });
+}
+
+function elapsed(since) {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}
