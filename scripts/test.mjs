@@ -12,11 +12,10 @@ const GROUPS = [
   ],
   // Its workers keep both cores busy (playwright.config.ts).
   [{ name: "chromium", command: ["npx", "playwright", "test"] }],
-  [
-    { name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] },
-    { name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
-    { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
-  ],
+  // One at a time: the dev server's on-demand compiles would starve the others' servers.
+  [{ name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] }],
+  [{ name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] }],
+  [{ name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] }],
 ];
 
 const started = performance.now();

@@ -9,11 +9,15 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
-  control: async ({ request }, use) => {
+  control: async ({ playwright }, use) => {
+    // A connection per control call: the campus closes an idle kept-alive socket after five
+    // seconds, and a call sent on it at that very moment would fail with ECONNRESET.
+    const request = await playwright.request.newContext({ extraHTTPHeaders: { connection: "close" } });
     const control = new CampusControl(request);
     await control.reset();
     await use(control);
     await control.reset();
+    await request.dispose();
   },
   openCampusAs: async ({ browser }, use) => {
     const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
