@@ -53,7 +53,7 @@ export const startRequestSchema = startBodySchema.omit({ clientId: true });
 /**
  * Every kind of command the page can ask for, the one list: start and accept (spec 4.5-4.6, no
  * grant) and the campus's grant command kinds (spec 4.7). The request and view schemas, the
- * call-state store's records and the page's sentences (lib/client/command-text.ts) derive from it.
+ * call-state store's records and the page's sentences (lib/client/call/command-text.ts) derive from it.
  */
 export const SESSION_COMMAND_KINDS = ["start", "accept", ...COMMAND_KINDS] as const;
 export const sessionCommandKindSchema = z.enum(SESSION_COMMAND_KINDS);
