@@ -55,15 +55,11 @@ export async function admitVisitor(index: number): Promise<Visitor> {
 /** POST /api/call/presentation/heartbeat, as the page's heartbeat loop sends it. */
 export async function heartbeat(visitor: Visitor): Promise<Outcome> {
   const { status, body } = await send("POST", "/api/call/presentation/heartbeat", visitor);
-  const presentation = body as { status?: string };
-  return { ok: status === 200 && presentation.status === "app", status, presentationStatus: presentation.status };
+  const presentation = body as { status?: string; grant?: { status?: string } };
+  const ok = status === 200 && presentation.status === "app" && presentation.grant?.status === "active";
+  return { ok, status, presentationStatus: presentation.status };
 }
 
-/** GET /api/call/grant, as the call view polls it. */
-export async function pollGrant(visitor: Visitor): Promise<Outcome> {
-  const { status, body } = await send("GET", "/api/call/grant", visitor);
-  return { ok: status === 200 && (body as { grant?: { status?: string } }).grant?.status === "active", status };
-}
 
 // The steady-state requests go through node:http with kept-alive connections rather than fetch:
 // the load generator shares the machine with the app and the campus, and this costs it about half.
