@@ -5,7 +5,9 @@ import { measureEmptyNextPage } from "./empty-next";
 import { measureFirstLoadJs } from "./first-load-js";
 import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
-import { LOAD_TARGETS, measureLoad } from "./load/load-run";
+import type { ChildProcess } from "node:child_process";
+import { cpus } from "node:os";
+import { LOAD_TARGETS, STEPS, measureLoad, type LoadStep } from "./load/load-run";
 import { measureLogin } from "./login-timing";
 import { APP_ENV, CAMPUS_ENV } from "../../e2e/support/local-env";
 import { APP_URL, CAMPUS_URL, startServer, stopServer } from "./servers";
@@ -13,9 +15,11 @@ import { BenchRecord } from "./record";
 import { measureStateFlood } from "./state-flood";
 
 const root = process.cwd();
+const SHARED_REDIS_PORT = 6479;
+const SHARED_APP_PORTS = [3001, 3002];
 
 /** `npm run bench -- login heartbeat` measures only those parts; no argument, all of them. */
-const PARTS = ["first-load", "login", "call-view", "heartbeat", "flood", "load"] as const;
+const PARTS = ["first-load", "login", "call-view", "heartbeat", "flood", "load", "load-shared"] as const;
 const chosen = process.argv.slice(2);
 for (const part of chosen) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`Unknown bench part "${part}"; the parts: ${PARTS.join(", ")}`);
 const wants = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.includes(part);
@@ -46,6 +50,7 @@ async function main() {
     env: { ...process.env, ...APP_ENV, NODE_ENV: "production", PORT: "3000" },
   });
   let failure: unknown;
+  let heldByOne: number | undefined;
   try {
     if (wants("first-load")) {
       const appJs = await measureFirstLoadJs(APP_URL);
@@ -91,13 +96,8 @@ async function main() {
     if (wants("load")) {
       // The load run takes minutes: each step prints as it ends.
       record.note("Load: visitors presenting audio only, each heartbeating every 5 s through one app process");
-      const load = await measureLoad(app.pid!, (step) =>
-        record.note(
-          `  ${String(step.visitors).padStart(5)} visitors, ${step.requestsPerSecond.toFixed(0)} requests/s: ` +
-            `p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, longest gap ${(step.maxGapMs / 1000).toFixed(1)} s, ` +
-            `${step.failures} failed, ${step.appRssMb.toFixed(0)} MB resident ${step.held ? "held" : "MISSED"}`,
-        ),
-      );
+      const load = await measureLoad([{ pid: app.pid!, server: APP_URL }], (step) => record.note(describeStep(step)));
+      heldByOne = load.held;
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
         name: "  visitors held by one process",
@@ -109,6 +109,19 @@ async function main() {
       record.add({ name: "  presentations the campus restored for a missed heartbeat", value: load.restored, unit: "", target: { limit: 0 } });
       record.add({ name: "  steps", value: load.steps.length, unit: "", detail: JSON.stringify(load.steps) });
     }
+
+    if (wants("load-shared")) {
+      // Two app processes on one Redis (REDIS_URL), visitors spread over both as a balancer without
+      // stickiness would: what running several processes adds, on the cores this machine has.
+      record.note(`Load with two app processes sharing Redis (${cpus().length} cores for both, the campus and the load)`);
+      const shared = await startSharedStoreApps();
+      try {
+        const load = await measureLoad(shared.apps, (step) => record.note(describeStep(step)), STEPS.map((visitors) => visitors * 2));
+        record.add({ name: "  visitors held by two processes", value: load.held, unit: "", detail: `one process held ${heldByOne ?? "(not measured)"}` });
+      } finally {
+        shared.stop();
+      }
+    }
   } catch (error) {
     failure = error;
     throw error;
@@ -117,6 +130,35 @@ async function main() {
     stopServer(campus);
     record.write("bench-results", failure);
   }
+}
+
+function describeStep(step: LoadStep): string {
+  return (
+    `  ${String(step.visitors).padStart(5)} visitors, ${step.requestsPerSecond.toFixed(0)} requests/s: ` +
+    `p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, longest gap ${(step.maxGapMs / 1000).toFixed(1)} s, ` +
+    `${step.failures} failed, ${step.appRssMb.toFixed(0)} MB resident ${step.held ? "held" : "MISSED"}`
+  );
+}
+
+/** A redis-server without persistence and two app processes on it, for the shared load run. */
+async function startSharedStoreApps() {
+  const redis = await startServer("redis-server", ["--port", String(SHARED_REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], null);
+  const REDIS_URL = `redis://127.0.0.1:${SHARED_REDIS_PORT}`;
+  const processes: { child: ChildProcess; pid: number; server: string }[] = [];
+  for (const port of SHARED_APP_PORTS) {
+    const server = `http://127.0.0.1:${port}`;
+    const child = await startServer(process.execPath, ["scripts/start.mjs"], `${server}/api/health`, {
+      env: { ...process.env, ...APP_ENV, NODE_ENV: "production", PORT: String(port), REDIS_URL },
+    });
+    processes.push({ child, pid: child.pid!, server });
+  }
+  return {
+    apps: processes.map(({ pid, server }) => ({ pid, server })),
+    stop() {
+      for (const { child } of processes) stopServer(child);
+      stopServer(redis);
+    },
+  };
 }
 
 // Exits when done, so that a browser a failed part left open cannot hold the run (and its ports).

@@ -8,7 +8,7 @@ const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
 export const LOAD_TARGETS = { p99Ms: 100, maxGapMs: 10_000 } as const;
 /** Visitors at each step; the run stops at the first step that misses a target. */
-const STEPS = [500, 1000, 1500, 2000, 2500, 3000, 3500];
+export const STEPS = [500, 1000, 1500, 2000, 2500, 3000, 3500];
 /** Measured per step, after one interval to let newly admitted visitors settle into their rhythm. */
 const WINDOW_MS = 30_000;
 /** Sign-ins in flight at once while a step fills up. */
@@ -32,18 +32,19 @@ export type LoadStep = {
  * nothing else (the heartbeat answers for the grant: lib/client/call/call-polling.ts). Visitors
  * start at random offsets, so requests spread over the interval as real visitors' would.
  */
-export async function measureLoad(appPid: number, onStep: (step: LoadStep) => void = () => {}) {
+export async function measureLoad(apps: { pid: number; server: string }[], onStep: (step: LoadStep) => void = () => {}, visitorSteps: readonly number[] = STEPS) {
   await post(`${CAMPUS_API}/control/reset`);
-  const idleRssMb = readRssMb(appPid);
+  const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
+  const idleRssMb = rssMb();
   const running: RunningVisitor[] = [];
   const steps: LoadStep[] = [];
   try {
-    for (const target of STEPS) {
-      await admit(running, target);
+    for (const target of visitorSteps) {
+      await admit(running, target, apps.map((app) => app.server));
       await sleep(BEAT_INTERVAL_MS);
       const window = openWindow(running);
       await sleep(WINDOW_MS);
-      const step = window.close(readRssMb(appPid));
+      const step = window.close(rssMb());
       steps.push(step);
       onStep(step);
       if (!step.held) break;
@@ -68,10 +69,13 @@ type RunningVisitor = {
 /** What the current window collects; visitors report into it. */
 let samples: Sample[] = [];
 
-async function admit(running: RunningVisitor[], target: number) {
+/** Visitors go to the app processes in turn, as a balancer without stickiness would send them. */
+async function admit(running: RunningVisitor[], target: number, servers: string[]) {
   while (running.length < target) {
     const batch = Math.min(ADMISSION_CONCURRENCY, target - running.length);
-    const admitted = await Promise.all(Array.from({ length: batch }, (_, i) => admitVisitor(running.length + i + 1)));
+    const admitted = await Promise.all(
+      Array.from({ length: batch }, (_, i) => admitVisitor(running.length + i + 1, servers[(running.length + i) % servers.length])),
+    );
     for (const visitor of admitted) running.push(run(visitor));
   }
 }
