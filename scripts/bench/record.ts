@@ -29,7 +29,7 @@ export class BenchRecord {
     const verdict = verdictOf(figure);
     this.figures.push({ ...figure, verdict });
     const value = `${round(figure.value)} ${figure.unit}`;
-    const target = figure.target ? ` (target ${figure.target.higherIsBetter ? "≥" : "≤"} ${figure.target.limit} ${figure.unit}) ${verdict}` : "";
+    const target = figure.target ? ` (target ${figure.target.higherIsBetter ? "≥" : "≤"} ${round(figure.target.limit)} ${figure.unit}) ${verdict}` : "";
     const detail = figure.detail ? `  [${figure.detail}]` : "";
     console.log(`${figure.name.padEnd(58)} ${value}${target}${detail}`);
   }
