@@ -24,7 +24,9 @@ export default defineConfig({
   // Workers share the cores: a step waits longer for its page than in a run of one test at a time.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: isCI ? [["list"], ["html", { open: "never" }]] : "list",
+  // Folders of its own: the other runs, beside it in `npm test`, write to test-results/ and playwright-report/ too.
+  outputDir: "test-results/chromium",
+  reporter: isCI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report/chromium" }]] : "list",
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1400, height: 900 },
