@@ -16,10 +16,16 @@ test.describe("call commands", () => {
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
     await expect(ada.page.getByTestId("call-camera")).toHaveAttribute("data-on", "true");
 
-    // On now, the same toggle turns it off, with no prompt.
+    // On now, the same toggle turns it off, with no prompt. It applies at once (spec 4.7), and the
+    // command's own answer says so: the backend read its status right after the campus took it.
+    const listReads: string[] = [];
+    ada.page.on("request", (request) => {
+      if (request.method() === "GET" && request.url().endsWith("/api/call/commands")) listReads.push(request.url());
+    });
     await ada.app.getByTestId("action-cameraOff").click();
     await expect(ada.commandRows().last()).toHaveAttribute("data-action", "cameraOff");
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
+    expect(listReads).toEqual([]);
   });
 
   test("host-only actions are refused to others, with the campus's message shown", async ({ control, openCampusAs }) => {

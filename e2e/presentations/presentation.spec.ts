@@ -27,12 +27,28 @@ test.describe("presentations and hosted tiles", () => {
     await expect(ada.page.getByTestId("native-presentation")).toHaveAttribute("data-mode", "compact");
   });
 
-  test("audio only needs no tiles and keeps speaker audio in the host", async ({ control, openCampusAs }) => {
+  test("audio only needs no tiles and keeps speaker audio in the host; presenting costs one request per interval", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
     await present(ada, "audioOnly");
     await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 15_000 });
     await expect(ada.app.getByTestId("presentation-tile")).toHaveCount(0);
     await expect(ada.page.getByTestId("presentation-audio-only")).toBeVisible();
+
+    // The heartbeat answers for the grant while the presentation is live: no grant poll beside it.
+    const requests: string[] = [];
+    const record = (request: import("@playwright/test").Request) => {
+      if (request.url().includes("/api/call/")) requests.push(new URL(request.url()).pathname);
+    };
+    ada.page.on("request", record);
+    await ada.page.waitForTimeout(11_000);
+    ada.page.off("request", record);
+    expect(requests.filter((path) => path === "/api/call/presentation/heartbeat").length).toBeGreaterThanOrEqual(2);
+    expect(requests.filter((path) => path !== "/api/call/presentation/heartbeat")).toEqual([]);
+
+    // Released, the page reads the grant again at once and polls it as before.
+    const grantRead = ada.page.waitForRequest((request) => request.url().endsWith("/api/call/grant"));
+    await ada.app.getByTestId("presentation-release").click();
+    await grantRead;
   });
 
   test("fifteen seconds without heartbeat restore the native presentation, and the app recovers", async ({ control, openCampusAs }) => {

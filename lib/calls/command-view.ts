@@ -1,7 +1,9 @@
 import "server-only";
 import type { CommandView } from "@/lib/wire/calls";
 import { TERMINAL_COMMAND_STATUSES, type CommandStatus } from "@/lib/contract";
+import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import type { CommandRecord } from "./call-state-store";
+import type { CallDeps } from "./with-call";
 
 const TERMINAL: readonly CommandStatus[] = TERMINAL_COMMAND_STATUSES;
 
@@ -19,4 +21,19 @@ export function toCommandView(record: CommandRecord): CommandView {
     ...(record.result ? { result: record.result } : {}),
     createdAt: new Date(record.createdAt).toISOString(),
   };
+}
+
+/**
+ * Spec 4.8: the command's current status from the campus, unless it already ended (a terminal
+ * status is final). Writes only this command's own record, so a concurrent send or poll never
+ * loses another command.
+ */
+export async function refreshCommandStatus(record: CommandRecord, session: VisitorSession, deps: Pick<CallDeps, "campus" | "callState">): Promise<CommandRecord> {
+  if (isTerminal(record.status)) return record;
+  const command = await deps.campus.getCommand(session.accessToken, record.commandId);
+  if (command.status === record.status) return record;
+  const { result: _previous, ...rest } = record;
+  const updated: CommandRecord = { ...rest, status: command.status, ...(command.result ? { result: command.result } : {}) };
+  await deps.callState.putCommand(session.sid, updated);
+  return updated;
 }

@@ -4,7 +4,7 @@ import { LIMITS } from "@/lib/contract";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import type { CallStateStore, CommandRecord } from "./call-state-store";
-import { isTerminal, toCommandView } from "./command-view";
+import { refreshCommandStatus, toCommandView } from "./command-view";
 import { withCall, type CallDeps } from "./with-call";
 
 /** Commands end within a minute (spec part 8); the list keeps them a while longer so the member sees how they ended. */
@@ -22,7 +22,7 @@ export function listSessionCommands(carrier: SessionCarrier, deps: CallDeps): Pr
     const recent = records.filter((record, index) => record.createdAt > cutoff && index < RECENT_COMMANDS_LIMIT);
     const old = records.filter((record) => !recent.includes(record));
     await Promise.all(old.map((record) => deps.callState.deleteCommand(session.sid, record.ref)));
-    const current = await Promise.all(recent.map((record) => refreshStatus(record, session, deps)));
+    const current = await Promise.all(recent.map((record) => refreshCommandStatus(record, session, deps)));
     return current.map(toCommandView).reverse();
   });
 }
@@ -32,13 +32,3 @@ async function getSessionCommands(session: VisitorSession, callState: CallStateS
   return (await callState.listCommands(session.sid)).filter((record) => record.userId === session.member.userId);
 }
 
-/** Writes only this command's own field, so a concurrent send or poll never loses another command. */
-async function refreshStatus(record: CommandRecord, session: VisitorSession, deps: CallDeps): Promise<CommandRecord> {
-  if (isTerminal(record.status)) return record;
-  const command = await deps.campus.getCommand(session.accessToken, record.commandId);
-  if (command.status === record.status) return record;
-  const { result: _previous, ...rest } = record;
-  const updated: CommandRecord = { ...rest, status: command.status, ...(command.result ? { result: command.result } : {}) };
-  await deps.callState.putCommand(session.sid, updated);
-  return updated;
-}

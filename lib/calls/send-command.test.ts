@@ -15,7 +15,7 @@ function campusAnsweringActions(...answers: Array<() => Response | Promise<Respo
 }
 
 const commandBodies = async (requests: Request[]) =>
-  Promise.all(requests.filter((request) => request.url.includes("/commands/")).map((request) => request.clone().json()));
+  Promise.all(requests.filter((request) => request.method === "POST" && request.url.includes("/commands/")).map((request) => request.clone().json()));
 
 beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => undefined));
 
@@ -48,6 +48,7 @@ describe("spec 4.2: userinfo before a protected action", () => {
     expect(campus.requests.map((request) => new URL(request.url).pathname)).toEqual([
       "/v1/apps/userinfo",
       `/v1/apps/calls/grants/${GRANT_ID}/commands/action`,
+      "/v1/apps/calls/commands/cmd_1",
     ]);
   });
 
@@ -60,12 +61,32 @@ describe("spec 4.2: userinfo before a protected action", () => {
   });
 });
 
+describe("spec 4.7-4.8: the status is read as soon as the campus takes the command", () => {
+  it("a command that applied at once answers applied, with no poll needed", async () => {
+    const { deps } = callDeps({
+      routes: { [ACTION_PATH]: accepted, "GET /v1/apps/calls/commands/cmd_1": () => Response.json({ commandId: "cmd_1", status: "applied" }) },
+    });
+    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    await expect(sendCommand(carrier, { kind: "action", action: "mute" }, deps)).resolves.toMatchObject({ status: "applied" });
+    expect(await deps.callState.listCommands(sid)).toEqual([expect.objectContaining({ status: "applied" })]);
+  });
+
+  it("a failed read is not the command's failure: it stays pending for the page's poll", async () => {
+    const { deps } = callDeps({
+      routes: { [ACTION_PATH]: accepted, "GET /v1/apps/calls/commands/cmd_1": () => campusError("INTERNAL_SERVER_ERROR", 503) },
+    });
+    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    await expect(sendCommand(carrier, { kind: "action", action: "mute" }, deps)).resolves.toMatchObject({ status: "pending" });
+    expect(await deps.callState.listCommands(sid)).toEqual([expect.objectContaining({ status: "pending", commandId: "cmd_1" })]);
+  });
+});
+
 describe("spec 4: grant and command IDs come from the session", () => {
   it("sends to the session's grant", async () => {
     const { deps, campus } = callDeps({ routes: { "POST /v1/apps/calls/grants/grt_mine/commands/playback": accepted } });
     const { carrier } = await aCallSession(deps, { grantId: "grt_mine" });
     await sendCommand(carrier, { kind: "playback", muted: true }, deps);
-    expect(callRequests(campus.requests)).toEqual(["POST /v1/apps/calls/grants/grt_mine/commands/playback"]);
+    expect(callRequests(campus.requests).filter((line) => line.startsWith("POST"))).toEqual(["POST /v1/apps/calls/grants/grt_mine/commands/playback"]);
   });
 
   it("without a grant, answers CALL_CONFLICT and asks the campus nothing", async () => {
@@ -80,7 +101,7 @@ describe("spec 4: grant and command IDs come from the session", () => {
     const { carrier } = await aCallSession(deps);
     await sendCommand(carrier, { kind: "start", recipientId: "usr_grace", role: "audience" }, deps);
     await sendCommand(carrier, { kind: "accept" }, deps);
-    expect(callRequests(campus.requests)).toEqual(["POST /v1/apps/calls/start", "POST /v1/apps/calls/accept"]);
+    expect(callRequests(campus.requests).filter((line) => line.startsWith("POST"))).toEqual(["POST /v1/apps/calls/start", "POST /v1/apps/calls/accept"]);
     const [start, accept] = await Promise.all(campus.requests.filter((r) => r.method === "POST").map((r) => r.clone().json()));
     expect(start).toEqual({ clientId: expect.any(String), recipientId: "usr_grace", role: "audience" });
     expect(accept).toEqual({ clientId: expect.any(String) });

@@ -8,7 +8,7 @@ import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import type { CommandRequest, CommandView, StartRequest } from "@/lib/wire/calls";
 import type { CommandRecord } from "./call-state-store";
-import { toCommandView } from "./command-view";
+import { refreshCommandStatus, toCommandView } from "./command-view";
 import { withCall, type CallDeps } from "./with-call";
 
 /** What sending a command needs, injected so tests can pass a fake campus, fresh stores and no real waits. */
@@ -76,7 +76,10 @@ export function sendCommand(carrier: SessionCarrier, command: SessionCommand, de
       createdAt: deps.now(),
     };
     await deps.callState.putCommand(session.sid, record);
-    return toCommandView(record);
+    // Many commands apply at once (spec 4.7: camera-off and mute): their status is read now, so
+    // the page shows the outcome with this answer instead of a poll later. A failed read is not
+    // the command's failure: the record stays pending, and the page's poll reads it again.
+    return toCommandView(await refreshCommandStatus(record, session, deps).catch(() => record));
   });
 }
 

@@ -31,14 +31,18 @@ const heartbeatAnswering = (route: Route) => presenting({ [`POST ${PRS}/heartbea
 beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => undefined));
 
 describe("spec 4: the presentation ID comes from the session, never from the page", () => {
-  it.each([
-    ["commit", commitSessionPresentation],
-    ["heartbeat", heartbeatSessionPresentation],
-  ] as const)("%s goes to the session's presentation and answers it without its ID", async (operation, run) => {
-    const { deps, campus, carrier } = await presenting({ [`POST ${PRS}/${operation}`]: () => Response.json(aPresentation({ status: "app" })) });
-    const view = await run(carrier, deps);
-    expect(view).toEqual({ status: "app", mode: "video", tiles: [{ tileId: "til_1", participationId: "par_ada", ready: true, visible: true }], restoredReason: null });
-    expect(callRequests(campus.requests)).toEqual([`POST ${PRS}/${operation}`]);
+  const appView = { status: "app", mode: "video", tiles: [{ tileId: "til_1", participationId: "par_ada", ready: true, visible: true }], restoredReason: null };
+
+  it("commit goes to the session's presentation and answers it without its ID", async () => {
+    const { deps, campus, carrier } = await presenting({ [`POST ${PRS}/commit`]: () => Response.json(aPresentation({ status: "app" })) });
+    expect(await commitSessionPresentation(carrier, deps)).toEqual(appView);
+    expect(callRequests(campus.requests)).toEqual([`POST ${PRS}/commit`]);
+  });
+
+  it("heartbeat goes to the session's presentation, and its answer carries the active grant: one campus request, no grant read", async () => {
+    const { deps, campus, carrier } = await presenting({ [`POST ${PRS}/heartbeat`]: () => Response.json(aPresentation({ status: "app" })) });
+    expect(await heartbeatSessionPresentation(carrier, deps)).toEqual({ ...appView, grant: { status: "active" } });
+    expect(callRequests(campus.requests)).toEqual([`POST ${PRS}/heartbeat`]);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { SessionRecord } from "@/lib/session/records";
 import { isFinalStatus } from "@/lib/shared/presentation-status";
-import type { PresentationReleaseResponse, PresentationView } from "@/lib/wire/presentations";
+import type { HeartbeatResponse, PresentationReleaseResponse, PresentationView } from "@/lib/wire/presentations";
 import { getSessionPresentation, requireSessionPresentation, toPresentationView } from "./session-presentation";
 
 type Operation = "commit" | "heartbeat";
@@ -47,9 +47,13 @@ export function commitSessionPresentation(carrier: SessionCarrier, deps: CallDep
   return operate("commit", carrier, deps);
 }
 
-/** Spec 4.9: every five seconds while the visitor session is active; reports the status. */
-export function heartbeatSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<PresentationView> {
-  return operate("heartbeat", carrier, deps);
+/**
+ * Spec 4.9: every five seconds while the visitor session is active; reports the status. An
+ * answered beat also tells the page its grant is active (lib/wire/presentations.ts), so a
+ * presenting page makes this one request per interval and no grant poll beside it.
+ */
+export async function heartbeatSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<HeartbeatResponse> {
+  return { ...(await operate("heartbeat", carrier, deps)), grant: { status: "active" } };
 }
 
 /**

@@ -40,6 +40,15 @@ export const presentationStartResponseSchema = z.strictObject({
 // POST /api/call/presentation/commit and /heartbeat (no body): the campus's presentation, without its ID.
 export const presentationViewSchema = presentationSchema.omit({ presentationId: true });
 
+/**
+ * POST /api/call/presentation/heartbeat (no body): the presentation, and the grant's status an
+ * answered beat implies. The campus rechecks the grant's approval and the member's participation
+ * on every heartbeat (spec 4), and a grant that is no longer active answers an error the page is
+ * given as it is (spec part 7). So while a presentation is live this one request every five
+ * seconds tells the page both, and the page does not poll the grant beside it.
+ */
+export const heartbeatResponseSchema = presentationViewSchema.extend({ grant: z.strictObject({ status: z.literal("active") }) });
+
 // POST /api/call/presentation/release (no body): the released presentation, or null when there was none.
 export const presentationReleaseResponseSchema = z.strictObject({ presentation: presentationViewSchema.nullable() });
 
@@ -47,4 +56,5 @@ export type PresentationRequest = z.infer<typeof presentationRequestSchema>;
 export type MountableTile = z.infer<typeof mountableTileSchema>;
 export type PresentationStartResponse = z.infer<typeof presentationStartResponseSchema>;
 export type PresentationView = z.infer<typeof presentationViewSchema>;
+export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 export type PresentationReleaseResponse = z.infer<typeof presentationReleaseResponseSchema>;

@@ -18,6 +18,8 @@ const aCall: CallContextValue = {
   onExpired: ignore,
   onAccessLost: ignore,
   onCallChanged: ignore,
+  onPresenting: ignore,
+  onGrantHeard: ignore,
 };
 
 /** A panel that shows one thing it reads from the call's context. */

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { StartRequest } from "@/lib/wire/calls";
+import type { GrantView, StartRequest } from "@/lib/wire/calls";
 import type { CallAction, CallRole } from "@/lib/contract";
 import type { CallActions } from "@/lib/client/call/use-call-actions";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
@@ -39,6 +39,10 @@ export type CallContextValue = {
   onAccessLost: (error: unknown) => void;
   /** A conflict or a native restoration: read the call's status and grant again. */
   onCallChanged: () => void;
+  /** A presentation is live (its heartbeat answers for the grant, which is then not polled) or no longer. */
+  onPresenting: (live: boolean) => void;
+  /** The grant status a heartbeat answered (lib/wire/presentations.ts). */
+  onGrantHeard: (status: GrantView["status"]) => void;
 };
 
 const CallContext = createContext<CallContextValue | null>(null);

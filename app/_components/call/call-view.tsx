@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import type { CommandView, StartRequest } from "@/lib/wire/calls";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { CommandView, GrantView, StartRequest } from "@/lib/wire/calls";
 import type { Member } from "@/lib/contract";
 import { callApi } from "@/lib/client/call/call-api";
 import { isTerminalStatus } from "@/lib/client/call/call-polling";
@@ -62,13 +62,15 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
     },
     [onExpired, loseAccess],
   );
+  // While a presentation is live its heartbeat answers for the grant (lib/client/call/call-polling.ts).
+  const [presenting, setPresenting] = useState(false);
   const status = useCallStatus(launch, { enabled, onError: onReadError });
-  const grant = useGrant(launch, { enabled, onError: onReadError });
+  const grant = useGrant(launch, { enabled, paused: presenting, onError: onReadError });
   const commands = useCommands(launch, { enabled: enabled && canControl, onError: onReadError });
 
   const { refresh: refreshStatus } = status;
   const { refresh: refreshGrant } = grant;
-  const { refresh: refreshCommands } = commands;
+  const { refresh: refreshCommands, sent: commandSent } = commands;
   const refreshCallState = useCallback(() => {
     void refreshStatus();
     void refreshGrant();
@@ -80,6 +82,20 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   useEffect(() => {
     if (grantStatus && grantStatus !== "approval") void refreshStatus();
   }, [grantStatus, refreshStatus]);
+
+  // The presentation ended: the grant was not polled meanwhile, so it is read now.
+  const wasPresenting = useRef(false);
+  useEffect(() => {
+    if (wasPresenting.current && !presenting) void refreshGrant();
+    wasPresenting.current = presenting;
+  }, [presenting, refreshGrant]);
+  // A beat answered a grant status other than the one shown: read the whole grant now.
+  const onGrantHeard = useCallback(
+    (heard: GrantView["status"]) => {
+      if (heard !== grantStatus) void refreshGrant();
+    },
+    [grantStatus, refreshGrant],
+  );
 
   // A command that settled changes the call: read it now rather than at the next tick.
   const settled = commands.commands.filter((command) => isTerminalStatus(command.status)).map((command) => command.ref).join();
@@ -95,11 +111,12 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
     async (control: string, request: () => Promise<{ command: CommandView }>) => {
       const result = await run(control, request);
       if (!result) return;
-      // Show the new command at once, then read its status straight away: many commands apply
-      // immediately (spec 4.7), and the next one-second poll would add a second of delay.
-      await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: true });
+      // The answer carries the status the backend read as soon as the campus took the command:
+      // many commands apply at once (spec 4.7). One still in flight is polled fast for a moment.
+      await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: false });
+      if (!isTerminalStatus(result.command.status)) commandSent();
     },
-    [run, refreshCommands],
+    [run, refreshCommands, commandSent],
   );
 
   const ops: CallOps = {
@@ -126,6 +143,8 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
     onExpired,
     onAccessLost: loseAccess,
     onCallChanged: refreshCallState,
+    onPresenting: setPresenting,
+    onGrantHeard,
   };
   const readError = [status.error, grant.error].find((error) => {
     const kind = error === undefined ? undefined : errorEffect(error).kind;

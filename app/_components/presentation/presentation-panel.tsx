@@ -21,8 +21,14 @@ type PresentationPanelProps = {
  * only. One click prepares, mounts the tiles and commits; a new selection prepares a new presentation.
  */
 export function PresentationPanel({ grant, children }: PresentationPanelProps) {
-  const { launch, campusOrigin, onExpired, onAccessLost, onCallChanged } = useCallContext();
-  const { presentation, starting, releasing, error, start, release } = usePresentation(launch, campusOrigin, { onExpired, onAccessLost, onCallChanged });
+  const { launch, campusOrigin, onExpired, onAccessLost, onCallChanged, onPresenting, onGrantHeard } = useCallContext();
+  const { presentation, starting, releasing, error, start, release } = usePresentation(launch, campusOrigin, {
+    onExpired,
+    onAccessLost,
+    onCallChanged,
+    onPresenting,
+    onGrantHeard,
+  });
   const [mode, setMode] = useState<PresentationMode>("video");
   const [anyParticipant, setAnyParticipant] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);

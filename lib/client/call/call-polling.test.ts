@@ -3,6 +3,9 @@ import type { CommandView } from "@/lib/wire/calls";
 import { LIMITS } from "@/lib/contract";
 import {
   CALL_VIEW_BUDGET_PER_MINUTE,
+  CALL_VIEW_CEILING_PER_MINUTE,
+  COMMAND_FAST_POLL_MS,
+  COMMAND_FAST_WINDOW_MS,
   COMMAND_POLL_MS,
   GRANT_ACTIVE_POLL_MS,
   GRANT_APPROVAL_FAST_WINDOW_MS,
@@ -17,14 +20,15 @@ import {
 const aCommandView = (status: CommandView["status"]): CommandView => ({ ref: "r", kind: "action", action: "mute", status, createdAt: "2030-01-01T00:00:00.000Z" });
 const perMinute = (intervalMs: number) => 60_000 / intervalMs;
 
-describe("the call view's budget: at most 15 campus requests per visitor-minute at steady state", () => {
-  it("grant polling while active is 12 per minute", () => {
-    expect(perMinute(GRANT_ACTIVE_POLL_MS)).toBe(12);
+describe("the call view's budget: at most 10 campus requests per visitor-minute at steady state", () => {
+  it("grant polling while active is 10 per minute, the whole budget", () => {
+    expect(perMinute(GRANT_ACTIVE_POLL_MS)).toBe(10);
+    expect(perMinute(GRANT_ACTIVE_POLL_MS)).toBeLessThanOrEqual(CALL_VIEW_BUDGET_PER_MINUTE);
   });
 
-  it("grant polling plus a status check on every allowed refocus stays within the budget", () => {
+  it("grant polling plus a status check on every allowed refocus stays under the ceiling", () => {
     expect(STEADY_STATE_REQUESTS_PER_MINUTE).toBe(perMinute(GRANT_ACTIVE_POLL_MS) + perMinute(STATUS_REFOCUS_THROTTLE_MS));
-    expect(STEADY_STATE_REQUESTS_PER_MINUTE).toBeLessThanOrEqual(CALL_VIEW_BUDGET_PER_MINUTE);
+    expect(STEADY_STATE_REQUESTS_PER_MINUTE).toBeLessThanOrEqual(CALL_VIEW_CEILING_PER_MINUTE);
   });
 
   it("a long approval wait falls back to the active rate", () => {
@@ -47,9 +51,14 @@ describe("the call view's budget: at most 15 campus requests per visitor-minute 
   });
 });
 
-describe("spec 4.8: commands are polled every second only while one is in flight", () => {
-  it.each([["pending"], ["working"]] as const)("%s polls", (status) => {
+describe("spec 4.8: commands are polled only while one is in flight, fast just after the page sent one", () => {
+  it.each([["pending"], ["working"]] as const)("%s polls every second, and four times a second just after sending", (status) => {
     expect(commandPollMs([aCommandView("applied"), aCommandView(status)])).toBe(COMMAND_POLL_MS);
+    expect(commandPollMs([aCommandView("applied"), aCommandView(status)], true)).toBe(COMMAND_FAST_POLL_MS);
+  });
+
+  it("just after sending, a command that is already terminal is not polled either", () => {
+    expect(commandPollMs([aCommandView("applied")], true)).toBe(0);
   });
 
   it("all terminal, or none: no polling", () => {
@@ -58,8 +67,9 @@ describe("spec 4.8: commands are polled every second only while one is in flight
     expect(commandPollMs(undefined)).toBe(0);
   });
 
-  it("a command in flight costs at most one read a second for its one-minute life", () => {
+  it("a command in flight costs eight fast reads, then at most one a second for the rest of its one-minute life", () => {
     expect(COMMAND_POLL_MS).toBe(1_000);
-    expect(MAX_READS_PER_COMMAND).toBe(LIMITS.commandLifetimeSeconds);
+    expect(COMMAND_FAST_WINDOW_MS / COMMAND_FAST_POLL_MS).toBe(8);
+    expect(MAX_READS_PER_COMMAND).toBe(8 + LIMITS.commandLifetimeSeconds - 2);
   });
 });

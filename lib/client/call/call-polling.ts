@@ -3,15 +3,26 @@ import { LIMITS, TERMINAL_COMMAND_STATUSES, type CommandStatus } from "@/lib/con
 
 /*
  * How often the call view asks, and why. At steady state (a grant `active`, no command in
- * flight) the call view costs the campus at most CALL_VIEW_BUDGET_PER_MINUTE service requests
- * per visitor-minute. Polling pauses while the document is hidden (SWR `refreshWhenHidden: false`).
+ * flight) the call view's timers cost the campus at most CALL_VIEW_BUDGET_PER_MINUTE service
+ * requests per visitor-minute, and a status check on each return to the view adds at most
+ * three. Polling pauses while the document is hidden (SWR `refreshWhenHidden: false`), and the
+ * grant is not polled while a presentation is live: its heartbeat, due every five seconds anyway
+ * (spec 4.9), answers for the grant (lib/wire/presentations.ts), so presenting costs one request
+ * per interval.
+ *
+ * What the member does shows at once whatever the interval: a command is read as soon as the
+ * campus takes it, and the grant as soon as a command settles. The interval only bounds how
+ * soon the view shows what others did (someone joins, leaves or takes the stage).
  */
 
-/** Campus service requests per visitor-minute the call view may cost at steady state. */
-export const CALL_VIEW_BUDGET_PER_MINUTE = 15;
+/** Campus service requests per visitor-minute the call view's timers may cost at steady state. */
+export const CALL_VIEW_BUDGET_PER_MINUTE = 10;
 
-/** One grant read per 5 s while active: 12 per minute, the bulk of the budget (spec 6: apps learn of call changes by polling). */
-export const GRANT_ACTIVE_POLL_MS = 5_000;
+/** The worst case, with the member leaving and returning to the view as often as the status check allows. */
+export const CALL_VIEW_CEILING_PER_MINUTE = 15;
+
+/** One grant read per 6 s while active: 10 per minute, the whole budget (spec 6: apps learn of call changes by polling). */
+export const GRANT_ACTIVE_POLL_MS = 6_000;
 
 /** While the member answers the native approval prompt: every 2 s, so the roster shows soon after they approve. */
 export const GRANT_APPROVAL_POLL_MS = 2_000;
@@ -28,11 +39,20 @@ export const STATUS_REFOCUS_THROTTLE_MS = 20_000;
 /** Spec 4.8: a command in flight is read every second until terminal; commands expire after a minute (part 8). */
 export const COMMAND_POLL_MS = 1_000;
 
+/**
+ * A command the member just sent is read faster for its first seconds: the backend already read
+ * it once right after the campus took it, and the commands that wait for the member's native
+ * confirmation (camera on, unmute, stage join, start, accept) are usually answered within them.
+ */
+export const COMMAND_FAST_POLL_MS = 250;
+export const COMMAND_FAST_WINDOW_MS = 2_000;
+
 /** The worst case at steady state: grant polling plus a status check on every allowed refocus. */
 export const STEADY_STATE_REQUESTS_PER_MINUTE = 60_000 / GRANT_ACTIVE_POLL_MS + 60_000 / STATUS_REFOCUS_THROTTLE_MS;
 
-/** A command in flight costs one read per COMMAND_POLL_MS for at most its lifetime. */
-export const MAX_READS_PER_COMMAND = (LIMITS.commandLifetimeSeconds * 1000) / COMMAND_POLL_MS;
+/** A command in flight costs the fast reads of its first seconds, then one per COMMAND_POLL_MS for at most its lifetime. */
+export const MAX_READS_PER_COMMAND =
+  COMMAND_FAST_WINDOW_MS / COMMAND_FAST_POLL_MS + (LIMITS.commandLifetimeSeconds * 1000 - COMMAND_FAST_WINDOW_MS) / COMMAND_POLL_MS;
 
 /** The grant's polling interval; 0 stops polling (no grant, or one that was denied or ended). */
 export function grantPollMs(grant: GrantView | null | undefined, approvalWaitIsLong: boolean): number {
@@ -52,7 +72,11 @@ export function isTerminalStatus(status: CommandStatus): boolean {
   return TERMINAL.includes(status);
 }
 
-/** Polls while any command is in flight; stops once all are terminal. */
-export function commandPollMs(commands: readonly CommandView[] | undefined): number {
-  return commands?.some((command) => !isTerminalStatus(command.status)) ? COMMAND_POLL_MS : 0;
+/**
+ * Polls while any command is in flight, fast within COMMAND_FAST_WINDOW_MS of the page sending
+ * one (`justSent`, timed on the page's own clock); stops once all are terminal.
+ */
+export function commandPollMs(commands: readonly CommandView[] | undefined, justSent = false): number {
+  if (!commands?.some((command) => !isTerminalStatus(command.status))) return 0;
+  return justSent ? COMMAND_FAST_POLL_MS : COMMAND_POLL_MS;
 }

@@ -1,19 +1,21 @@
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
 import { callApi } from "./call-api";
-import { commandPollMs } from "./call-polling";
+import { COMMAND_FAST_WINDOW_MS, commandPollMs } from "./call-polling";
 
 /** The SWR key of the command list: a command sent from elsewhere in the page revalidates it. */
 export const commandsKey = (launch: LaunchCredentials) => ["/api/call/commands", launch.launchId] as const;
 
 /**
- * The session's recent commands (spec 4.8), oldest first. Polled every second only while one is
- * in flight; once all are terminal the list rests until the next command.
+ * The session's recent commands (spec 4.8), oldest first. Polled only while one is in flight:
+ * four times a second for the first two seconds after the page sends one (`sent`), then every
+ * second; once all are terminal the list rests until the next command.
  */
 export function useCommands(launch: LaunchCredentials, options: { enabled: boolean; onError: (error: unknown) => void }) {
   const [pollMs, setPollMs] = useState(0);
+  const [sentAt, setSentAt] = useState<number | null>(null);
   const { data, mutate } = useSWR(options.enabled ? commandsKey(launch) : null, () => callApi.listCommands(launch), {
     refreshInterval: pollMs,
     refreshWhenHidden: false,
@@ -22,8 +24,16 @@ export function useCommands(launch: LaunchCredentials, options: { enabled: boole
     onError: options.onError,
   });
 
-  const wanted = options.enabled ? commandPollMs(data?.commands) : 0;
+  // The fast window ends on a timer: an unchanged answer does not render the page again.
+  useEffect(() => {
+    if (sentAt === null) return;
+    const timer = setTimeout(() => setSentAt(null), COMMAND_FAST_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [sentAt]);
+  const sent = useCallback(() => setSentAt(performance.now()), []);
+
+  const wanted = options.enabled ? commandPollMs(data?.commands, sentAt !== null) : 0;
   if (wanted !== pollMs) setPollMs(wanted);
 
-  return { commands: data?.commands ?? [], refresh: mutate };
+  return { commands: data?.commands ?? [], refresh: mutate, sent };
 }

@@ -7,10 +7,11 @@ import { GRANT_APPROVAL_FAST_WINDOW_MS, grantPollMs } from "./call-polling";
 
 /**
  * The session's grant (spec 2 "Call grant"), polled while one exists: every 2 s while it awaits
- * approval (every 5 s once the wait is long), every 5 s while active, not at all otherwise.
- * Paused while the document is hidden; resumed by the next tick once visible.
+ * approval (every 6 s once the wait is long), every 6 s while active, not at all otherwise
+ * (lib/client/call/call-polling.ts). Paused while the document is hidden, resumed by the next
+ * tick once visible; paused too while a presentation's heartbeat answers for the grant (`paused`).
  */
-export function useGrant(launch: LaunchCredentials, options: { enabled: boolean; onError: (error: unknown) => void }) {
+export function useGrant(launch: LaunchCredentials, options: { enabled: boolean; paused?: boolean; onError: (error: unknown) => void }) {
   const [pollMs, setPollMs] = useState(0);
   const [approvalWaitIsLong, setApprovalWaitIsLong] = useState(false);
 
@@ -34,7 +35,7 @@ export function useGrant(launch: LaunchCredentials, options: { enabled: boolean;
   }, [awaitingApproval]);
 
   // The interval follows the grant it polls; SWR restarts its timer when the number changes.
-  const wanted = options.enabled ? grantPollMs(data?.grant, approvalWaitIsLong) : 0;
+  const wanted = options.enabled && !options.paused ? grantPollMs(data?.grant, approvalWaitIsLong) : 0;
   if (wanted !== pollMs) setPollMs(wanted);
 
   return { grant: data?.grant, isLoading: data === undefined && !error, error: error as unknown, refresh: mutate };

@@ -1,4 +1,5 @@
 import {
+  heartbeatResponseSchema,
   presentationReleaseResponseSchema,
   presentationStartResponseSchema,
   presentationViewSchema,
@@ -14,7 +15,7 @@ export const presentationApi = {
   commit: (launch: LaunchCredentials) => fetchApi("/api/call/presentation/commit", { launch, method: "POST", schema: presentationViewSchema }),
 
   heartbeat: (launch: LaunchCredentials) =>
-    fetchApi("/api/call/presentation/heartbeat", { launch, method: "POST", schema: presentationViewSchema }),
+    fetchApi("/api/call/presentation/heartbeat", { launch, method: "POST", schema: heartbeatResponseSchema }),
 
   release: (launch: LaunchCredentials, options: { keepalive?: boolean } = {}) =>
     fetchApi("/api/call/presentation/release", { launch, method: "POST", schema: presentationReleaseResponseSchema, ...options }),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PresentationMode } from "@/lib/contract";
+import type { GrantView } from "@/lib/wire/calls";
 import { AppError } from "@/lib/errors";
 import { isFinalStatus } from "@/lib/shared/presentation-status";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
@@ -17,6 +18,10 @@ type Handlers = {
   onAccessLost: (error: unknown) => void;
   /** CALL_CONFLICT and native restoration: the call changed; refresh the call state (spec part 7). */
   onCallChanged: () => void;
+  /** The heartbeat runs (it answers for the grant), or no longer. */
+  onPresenting: (live: boolean) => void;
+  /** Each beat's grant status. */
+  onGrantHeard: (status: GrantView["status"]) => void;
 };
 
 const release = (launch: LaunchCredentials, keepalive = false) => void presentationApi.release(launch, { keepalive }).catch(() => undefined);
@@ -128,17 +133,23 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
   useEffect(() => {
     if (liveGeneration === null) return;
     const loop = startHeartbeatLoop({
-      beat: () => presentationApi.heartbeat(launchRef.current),
+      beat: async () => {
+        const answer = await presentationApi.heartbeat(launchRef.current);
+        handlersRef.current.onGrantHeard(answer.grant.status);
+        return answer;
+      },
       onView: (view) => change(liveGeneration, (current) => withView(current, view)),
       onStop: (stop) => onStop(liveGeneration, stop),
     });
     loopRef.current = loop;
+    handlersRef.current.onPresenting(true);
     const onVisibility = () => {
       if (document.visibilityState === "visible") loop.beatNow();
     };
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
       loop.stop();
+      handlersRef.current.onPresenting(false);
       document.removeEventListener("visibilitychange", onVisibility);
       if (loopRef.current === loop) loopRef.current = null;
     };
