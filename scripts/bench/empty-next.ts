@@ -1,15 +1,24 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, findFreePort, startServer, stopServer } from "./servers";
+import { ensureBuild, findFreePort, run, startServer, stopServer } from "./servers";
 import { measureFirstLoadJs } from "./first-load-js";
 
-/** Builds (once) and measures an empty Next.js page with Tailwind: the baseline for first-load JS. */
+/** The packages of the baseline, at the versions the project's lockfile holds. */
+const BASELINE_PACKAGES = ["next", "react", "react-dom", "tailwindcss", "@tailwindcss/postcss", "typescript", "@types/react", "@types/node"];
+
+/**
+ * Builds (once) and measures an empty Next.js page with Tailwind: the baseline for first-load JS.
+ * It is a project of its own, with its own node_modules (the project's versions, installed once):
+ * inside this project's tree Next takes this project's root, and with it its proxy.ts and
+ * instrumentation.ts, into the build.
+ */
 export async function measureEmptyNextPage(root: string) {
-  // Inside the project (git-ignored) so that it resolves the project's own node_modules.
   const dir = path.join(root, "bench-results", "empty-next");
-  if (!existsSync(path.join(dir, "app"))) {
+  if (!existsSync(path.join(dir, "node_modules", "next"))) {
     mkdirSync(path.join(dir, "app"), { recursive: true });
-    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
+    const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { version: string }> };
+    const dependencies = Object.fromEntries(BASELINE_PACKAGES.map((name) => [name, lock.packages[`node_modules/${name}`]!.version]));
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module", dependencies }, null, 2));
     writeFileSync(path.join(dir, "postcss.config.mjs"), `export default { plugins: { "@tailwindcss/postcss": {} } };\n`);
     writeFileSync(path.join(dir, "app", "globals.css"), `@import "tailwindcss";\n`);
     writeFileSync(
@@ -17,7 +26,9 @@ export async function measureEmptyNextPage(root: string) {
       `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
     );
     writeFileSync(path.join(dir, "app", "page.tsx"), `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`);
-    writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: ${JSON.stringify(root)} } };\n`);
+    writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: import.meta.dirname } };\n`);
+    rmSync(path.join(dir, ".next"), { recursive: true, force: true });
+    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir });
   }
   await ensureBuild(dir);
   const port = await findFreePort();

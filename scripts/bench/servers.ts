@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 
 export const APP_URL = "http://127.0.0.1:3000";
 export const CAMPUS_URL = "http://127.0.0.1:4000";
@@ -13,12 +13,14 @@ export function run(command: string, args: string[], options: { cwd?: string; en
   });
 }
 
-/** Starts a long-running server and waits until its health URL answers. */
-export async function startServer(command: string, args: string[], healthUrl: string, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  if (await isUp(healthUrl)) throw new Error(`${healthUrl} already answers; stop that server first so the bench measures its own.`);
+/** Starts a long-running server and waits until its health URL answers (without one: until it accepts connections, for Redis). */
+export async function startServer(command: string, args: string[], healthUrl: string | null, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const port = Number(args[args.indexOf("--port") + 1]);
+  const up = () => (healthUrl === null ? portOpen(port) : isUp(healthUrl));
+  if (await up()) throw new Error(`${healthUrl ?? `port ${port}`} already answers; stop that server first so the bench measures its own.`);
   const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"], detached: true, ...options });
   const deadline = Date.now() + 60_000;
-  while (!(await isUp(healthUrl))) {
+  while (!(await up())) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} did not come up at ${healthUrl}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -33,6 +35,16 @@ export function stopServer(child: ChildProcess | undefined) {
       // already gone
     }
   }
+}
+
+function portOpen(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
 }
 
 async function isUp(url: string) {

@@ -1,15 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { GRANT_ACTIVE_POLL_MS } from "@/lib/client/call/call-polling";
 import { LIMITS } from "@/lib/contract";
 import { CAMPUS_API } from "../../../e2e/support/origins";
 import { percentile } from "../stats";
-import { admitVisitor, heartbeat, pollGrant, type Outcome, type Visitor } from "./visitor";
+import { admitVisitor, heartbeat, type Outcome, type Visitor } from "./visitor";
 
 const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
 export const LOAD_TARGETS = { p99Ms: 100, maxGapMs: 10_000 } as const;
 /** Visitors at each step; the run stops at the first step that misses a target. */
-const STEPS = [250, 500, 750, 1000, 1250, 1500, 2000];
+export const STEPS = [500, 1000, 1500, 2000, 2500, 3000, 3500];
 /** Measured per step, after one interval to let newly admitted visitors settle into their rhythm. */
 const WINDOW_MS = 30_000;
 /** Sign-ins in flight at once while a step fills up. */
@@ -28,23 +27,24 @@ export type LoadStep = {
 };
 
 /**
- * Simulated visitors against one app process, as the page behaves: each heartbeats every five
- * seconds, the next one scheduled after the previous returns (spec 4.9), and polls the grant
- * every five seconds, as the call view does while the grant is active. Visitors start at random
- * offsets, so requests spread over the interval as real visitors' would.
+ * Simulated visitors against one app process, as the presenting page behaves: each heartbeats
+ * every five seconds, the next one scheduled after the previous returns (spec 4.9), and polls
+ * nothing else (the heartbeat answers for the grant: lib/client/call/call-polling.ts). Visitors
+ * start at random offsets, so requests spread over the interval as real visitors' would.
  */
-export async function measureLoad(appPid: number, onStep: (step: LoadStep) => void = () => {}) {
+export async function measureLoad(apps: { pid: number; server: string }[], onStep: (step: LoadStep) => void = () => {}, visitorSteps: readonly number[] = STEPS) {
   await post(`${CAMPUS_API}/control/reset`);
-  const idleRssMb = readRssMb(appPid);
+  const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
+  const idleRssMb = rssMb();
   const running: RunningVisitor[] = [];
   const steps: LoadStep[] = [];
   try {
-    for (const target of STEPS) {
-      await admit(running, target);
+    for (const target of visitorSteps) {
+      await admit(running, target, apps.map((app) => app.server));
       await sleep(BEAT_INTERVAL_MS);
       const window = openWindow(running);
       await sleep(WINDOW_MS);
-      const step = window.close(readRssMb(appPid));
+      const step = window.close(rssMb());
       steps.push(step);
       onStep(step);
       if (!step.held) break;
@@ -69,10 +69,13 @@ type RunningVisitor = {
 /** What the current window collects; visitors report into it. */
 let samples: Sample[] = [];
 
-async function admit(running: RunningVisitor[], target: number) {
+/** Visitors go to the app processes in turn, as a balancer without stickiness would send them. */
+async function admit(running: RunningVisitor[], target: number, servers: string[]) {
   while (running.length < target) {
     const batch = Math.min(ADMISSION_CONCURRENCY, target - running.length);
-    const admitted = await Promise.all(Array.from({ length: batch }, (_, i) => admitVisitor(running.length + i + 1)));
+    const admitted = await Promise.all(
+      Array.from({ length: batch }, (_, i) => admitVisitor(running.length + i + 1, servers[(running.length + i) % servers.length])),
+    );
     for (const visitor of admitted) running.push(run(visitor));
   }
 }
@@ -109,7 +112,6 @@ function run(visitor: Visitor): RunningVisitor {
       state.maxGapMs = Math.max(state.maxGapMs, now - state.lastBeatAt);
       state.lastBeatAt = now;
     }),
-    loop(GRANT_ACTIVE_POLL_MS, () => pollGrant(visitor), () => {}),
   );
   return state;
 }

@@ -11,6 +11,8 @@ import { APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../../e2e/support/orig
  * campus page or the app page would send; the campus enforces every rule as usual.
  */
 export type Visitor = {
+  /** The app process this visitor's requests go to (the load run can spread visitors over several). */
+  appServer: string;
   username: string;
   tabId: string;
   launchId: string;
@@ -19,7 +21,7 @@ export type Visitor = {
 
 export type Outcome = { ok: boolean; status: number; presentationStatus?: string };
 
-export async function admitVisitor(index: number): Promise<Visitor> {
+export async function admitVisitor(index: number, appServer: string = APP_SERVER): Promise<Visitor> {
   const username = `load_${String(index).padStart(5, "0")}`;
   const tabId = `load-tab-${randomBytes(8).toString("hex")}`;
   await campus("/control/members", { username, name: `Load visitor ${index}` });
@@ -27,13 +29,13 @@ export async function admitVisitor(index: number): Promise<Visitor> {
   // The campus page: a launch for this tab, the consent check, Allow.
   const asMember = { cookie: `campus_member=${username}` };
   const { launchId } = await campus<{ launchId: string }>("/host/launches", { tabId }, asMember);
-  const { state } = await app<{ state: string }>({ launchId }, "POST", "/api/auth/state", { launchId, campusOrigin: CAMPUS_ORIGIN }, index);
+  const { state } = await app<{ state: string }>({ appServer, launchId }, "POST", "/api/auth/state", { launchId, campusOrigin: CAMPUS_ORIGIN }, index);
   const need = await campus<{ consent: string }>(`/host/launches/${launchId}/authorize`, { tabId }, asMember);
   const consent = need.consent === "remembered" ? "remembered" : "approved";
   const { code } = await campus<{ code: string }>(`/host/launches/${launchId}/codes`, { tabId, state, consent }, asMember);
-  const login = await app<{ sessionHandle?: string }>({ launchId }, "POST", "/api/auth/login", { launchId, code, state }, index);
+  const login = await app<{ sessionHandle?: string }>({ appServer, launchId }, "POST", "/api/auth/login", { launchId, code, state }, index);
   if (!login.sessionHandle) throw new Error("login answered without a session handle: the request should have had no cookie");
-  const visitor = { username, tabId, launchId, sessionHandle: login.sessionHandle };
+  const visitor = { appServer, username, tabId, launchId, sessionHandle: login.sessionHandle };
 
   // A call hosted in this tab, then the app's status check, attach and the member's native Allow.
   await campus("/host/call/start", { tabId }, asMember);
@@ -55,15 +57,11 @@ export async function admitVisitor(index: number): Promise<Visitor> {
 /** POST /api/call/presentation/heartbeat, as the page's heartbeat loop sends it. */
 export async function heartbeat(visitor: Visitor): Promise<Outcome> {
   const { status, body } = await send("POST", "/api/call/presentation/heartbeat", visitor);
-  const presentation = body as { status?: string };
-  return { ok: status === 200 && presentation.status === "app", status, presentationStatus: presentation.status };
+  const presentation = body as { status?: string; grant?: { status?: string } };
+  const ok = status === 200 && presentation.status === "app" && presentation.grant?.status === "active";
+  return { ok, status, presentationStatus: presentation.status };
 }
 
-/** GET /api/call/grant, as the call view polls it. */
-export async function pollGrant(visitor: Visitor): Promise<Outcome> {
-  const { status, body } = await send("GET", "/api/call/grant", visitor);
-  return { ok: status === 200 && (body as { grant?: { status?: string } }).grant?.status === "active", status };
-}
 
 // The steady-state requests go through node:http with kept-alive connections rather than fetch:
 // the load generator shares the machine with the app and the campus, and this costs it about half.
@@ -71,7 +69,7 @@ const keepAlive = new Agent({ keepAlive: true });
 
 function send(method: "GET" | "POST", path: string, visitor: Visitor): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${APP_SERVER}${path}`, { method, headers: appHeaders(visitor), agent: keepAlive }, (incoming) => {
+    const outgoing = request(`${visitor.appServer}${path}`, { method, headers: appHeaders(visitor), agent: keepAlive }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("end", () => {
@@ -88,7 +86,7 @@ function send(method: "GET" | "POST", path: string, visitor: Visitor): Promise<{
   });
 }
 
-function appHeaders(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>): Record<string, string> {
+function appHeaders(visitor: Pick<Visitor, "appServer" | "launchId"> & Partial<Visitor>): Record<string, string> {
   return {
     [LAUNCH_HEADER]: visitor.launchId,
     ...(visitor.sessionHandle ? { [SESSION_HEADER]: visitor.sessionHandle } : {}),
@@ -104,13 +102,13 @@ function visitorAddress(index: number): string {
   return `127.1.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`;
 }
 
-function app<T>(visitor: Pick<Visitor, "launchId"> & Partial<Visitor>, method: "GET" | "POST", path: string, body?: unknown, index = 0): Promise<T> {
+function app<T>(visitor: Pick<Visitor, "appServer" | "launchId"> & Partial<Visitor>, method: "GET" | "POST", path: string, body?: unknown, index = 0): Promise<T> {
   return new Promise((resolve, reject) => {
     const headers = appHeaders(visitor);
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload === undefined) delete headers["content-type"];
     const outgoing = request(
-      `${APP_SERVER}${path}`,
+      `${visitor.appServer}${path}`,
       { method, headers, localAddress: visitorAddress(index) },
       (incoming) => {
         const chunks: Buffer[] = [];
