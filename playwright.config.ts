@@ -16,15 +16,21 @@ export default defineConfig({
   workers: workersFromEnv("E2E_WORKERS", 3),
   fullyParallel: true,
   forbidOnly: isCI,
-  retries: 0,
+  // A failed test runs once more, recording its trace (recording one for every test would cost
+  // about half of the run's CPU: screencast frames and snapshots of each step). A test that
+  // passes only the second time is flaky, and a flaky test fails the run all the same.
+  retries: 1,
+  failOnFlakyTests: true,
   // Workers share the cores: a step waits longer for its page than in a run of one test at a time.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: isCI ? [["list"], ["html", { open: "never" }]] : "list",
+  // Folders of its own: the other runs, beside it in `npm test`, write to test-results/ and playwright-report/ too.
+  outputDir: "test-results/chromium",
+  reporter: isCI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report/chromium" }]] : "list",
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1400, height: 900 },
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     launchOptions: { executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS },
   },
 });

@@ -10,11 +10,14 @@ const GROUPS = [
     { name: "build", command: ["npm", "run", "build"] },
     { name: "unit", command: ["npx", "vitest", "run"] },
   ],
-  // Its workers keep both cores busy (playwright.config.ts).
-  [{ name: "chromium", command: ["npx", "playwright", "test"] }],
-  // One at a time: the dev server's on-demand compiles would starve the others' servers.
-  [{ name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] }],
-  [{ name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] }],
+  // The runs on the production build, each on ports of its own (e2e/support/origins.ts): much of
+  // an end-to-end test is waiting (for a poll, a heartbeat, a lease), so they share the cores.
+  [
+    { name: "chromium", command: ["npx", "playwright", "test"] },
+    { name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] },
+    { name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
+  ],
+  // Alone: the dev server's on-demand compiles would starve the others' servers.
   [{ name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] }],
 ];
 

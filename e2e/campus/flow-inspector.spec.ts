@@ -9,9 +9,11 @@ test.describe("the flow inspector", () => {
     const campus = await openCampusAs("ada");
     const { page } = campus;
     const traffic = recordLoginTraffic(page);
+    // Signed in first: the consent dialog is modal, so a click on the toggle while it opens would
+    // never land. The page records every message whether the inspector is open or not.
+    await campus.signIn();
     await page.getByTestId("flow-toggle").click();
     await expect(page.getByTestId("flow-inspector")).toBeVisible();
-    await campus.signIn();
 
     const list = page.getByTestId("flow-list");
     await expect(list.locator('[data-kind="rest"][data-name="userinfo"]')).toHaveCount(1);

@@ -1,3 +1,4 @@
+import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
 import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../support/origins";
@@ -34,20 +35,24 @@ test.describe("codes and states are single use", () => {
     expect(result.body.error.code).toBe("INVALID_TOKEN");
   });
 
-  test("a login with a state the backend did not issue is refused and the page offers a new start", async ({ control, openCampusAs }) => {
+  test("a login with a state the backend did not issue is refused and the page offers a new start", async ({ control, browser }) => {
     void control;
-    const campus = await openCampusAs("ada");
+    // The route is in place before the app's frame exists: set on a page whose frame is already
+    // loading, it may miss the frame's first login.
+    const context = await browser.newContext();
     let tampered = false;
-    await campus.page.route(`${APP_ORIGIN}/api/auth/login`, async (route) => {
+    await context.route(`${APP_ORIGIN}/api/auth/login`, async (route) => {
       const body = route.request().postDataJSON();
       if (tampered) return route.continue();
       tampered = true;
       await route.continue({ postData: JSON.stringify({ ...body, state: "a-state-the-backend-never-issued" }) });
     });
+    const campus = await CampusPage.open(context, "ada");
     await campus.approveConsent();
     await campus.expectState("error");
     await expect(campus.status).toContainText(/state/i);
     await campus.app.getByTestId("sign-in").click();
     await campus.expectState("signed-in");
+    await context.close();
   });
 });
