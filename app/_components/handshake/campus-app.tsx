@@ -1,5 +1,6 @@
 "use client";
 
+import { SWRConfig } from "swr";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
@@ -33,7 +34,15 @@ function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
     case "signing-in":
       return <StatusPanel state="signing-in" title="Signing you in…" message="Confirm in the campus if it asks." busy />;
     case "signed-in":
-      return <SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />;
+      // Each sign-in reads through a cache of its own. The keys name the launch, which a sign-in
+      // after an expiry keeps: with one shared cache, a new view could take the answer of a read
+      // the old session sent (SWR joins reads of one key in flight), get its 401 and show
+      // "expired" again. A renewal keeps the view, and with it the cache.
+      return (
+        <SWRConfig value={{ provider: () => new Map() }}>
+          <SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />
+        </SWRConfig>
+      );
     default:
       return <ProblemView view={view} onSignIn={signIn} campusLink={campusLink} />;
   }
