@@ -31,8 +31,16 @@ function aRoute(options: { maxBodyBytes?: number } = {}) {
 type Init = { method?: string; headers?: Record<string, string>; body?: BodyInit; path?: string };
 // `duplex: "half"` lets a request carry a stream body (Node's fetch asks for it).
 const streaming = { duplex: "half" } as const;
-const request = ({ method = "POST", headers = {}, body, path = "/api/x" }: Init = {}) =>
-  new NextRequest(`${APP}${path}`, { method, headers: { host: "app.localhost:3000", "content-type": "application/json", ...headers }, body, ...streaming });
+/** A request as it arrives over HTTP/1.1: a text body comes with its Content-Length, a stream with the headers the test gives. */
+const request = ({ method = "POST", headers = {}, body, path = "/api/x" }: Init = {}) => {
+  const length: Record<string, string> = typeof body === "string" ? { "content-length": String(Buffer.byteLength(body)) } : {};
+  return new NextRequest(`${APP}${path}`, {
+    method,
+    headers: { host: "app.localhost:3000", "content-type": "application/json", ...length, ...headers },
+    body,
+    ...streaming,
+  });
+};
 
 async function expectError(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);

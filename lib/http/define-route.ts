@@ -7,7 +7,7 @@ import { rateLimitKey, readClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
 import { handleRoute } from "@/lib/http/handle-route";
-import { assertBodyHeaders, assertNoQuery, assertSameOrigin } from "@/lib/http/input-rules";
+import { announcesBody, assertBodyHeaders, assertNoQuery, assertSameOrigin } from "@/lib/http/input-rules";
 import { parseBody, readLimitedText } from "@/lib/http/read-body";
 import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
 
@@ -76,8 +76,10 @@ async function runRule(method: RoutedMethod, rule: MethodRule<z.ZodType | undefi
   const limitBytes = rule.body ? Math.min(rule.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES) : body === "optional" ? NO_INPUT_LIMIT_BYTES : 0;
   assertBodyHeaders(request.headers, { body, limitBytes });
   if (rule.rateLimit) await consumeRateLimits(request, rule.rateLimit);
-  // Read either way: a route that takes no body refuses a streamed byte as it refuses a declared one.
-  const text = await readLimitedText(request, limitBytes);
+  // A route that takes no body reads one whenever the headers announce it, and refuses a streamed
+  // byte as it refuses a declared one. Without Content-Length or Transfer-Encoding an HTTP/1.1
+  // request has no body (RFC 9112, 6.3), so a heartbeat's POST skips the stream reader altogether.
+  const text = body === "required" || announcesBody(request.headers) ? await readLimitedText(request, limitBytes) : "";
   if (body === "optional" && text !== "") parseBody(text, NO_INPUT);
   const input = rule.body ? parseBody(text, rule.body) : undefined;
   return rule.handle(request, input);

@@ -50,13 +50,18 @@ export function assertSameOrigin(headers: Headers, behindTrustedProxy: boolean):
  * (its limit is 0), and one whose body is optional takes an absent one without a type. A chunked
  * body is counted while it is read.
  */
+/** Whether the headers announce a body: a Content-Length above zero, or any Transfer-Encoding. */
+export function announcesBody(headers: Headers): boolean {
+  return Number(headers.get("content-length") ?? 0) > 0 || headers.has("transfer-encoding");
+}
+
 export function assertBodyHeaders(headers: Headers, rule: { body: "none" | "optional" | "required"; limitBytes: number }): void {
   const length = headers.get("content-length");
   const declared = length === null ? undefined : Number(length);
   if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) {
     throw new AppError("BAD_USER_INPUT", "The Content-Length header is not a length");
   }
-  const hasBody = (declared ?? 0) > 0 || headers.has("transfer-encoding");
+  const hasBody = announcesBody(headers);
   if (rule.body === "none") {
     if (hasBody) throw new AppError("PAYLOAD_TOO_LARGE", "This route takes no request body");
     return;

@@ -9,12 +9,15 @@ import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema 
 const APP = "http://app.localhost:3000";
 const KEY = "k".repeat(43);
 
-const request = (path: string, body?: unknown) =>
-  new NextRequest(`${APP}${path}`, {
+// As it arrives over HTTP/1.1: a body comes with its Content-Length.
+const request = (path: string, body?: unknown) => {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return new NextRequest(`${APP}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json", ...(text === undefined ? {} : { "Content-Length": String(Buffer.byteLength(text)) }) },
+    ...(text === undefined ? {} : { body: text }),
   });
+};
 
 const poll = { label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
 

@@ -7,12 +7,15 @@ import { commandRequestSchema, startRequestSchema } from "@/lib/wire/calls";
 
 const CLIENT_ID = "c".repeat(32);
 
-const post = (body: unknown) =>
-  new NextRequest("http://app.localhost:3000/api/call/commands", {
+// As it arrives over HTTP/1.1: the body with its Content-Length.
+const post = (body: unknown) => {
+  const text = JSON.stringify(body);
+  return new NextRequest("http://app.localhost:3000/api/call/commands", {
     method: "POST",
-    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) },
+    body: text,
   });
+};
 
 describe("spec 4: the page's command body carries no grant, command, clientId or token", () => {
   it.each([
