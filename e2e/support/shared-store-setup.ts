@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
-import { connect } from "node:net";
 import type { FullConfig } from "@playwright/test";
 import { originsOf } from "./origins";
+import { portOpen } from "./port-open";
 import { ensureBuild, startProductionServer, startServer, startSlots } from "./servers";
 import { slotsOf } from "./slots";
 
@@ -32,14 +32,4 @@ async function startSharedStoreApp(slot: number, started: ChildProcess[]) {
       PROXY_TARGETS: processPorts.join(","),
     }),
   );
-}
-
-function portOpen(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-  });
 }

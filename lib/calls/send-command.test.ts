@@ -86,7 +86,7 @@ describe("spec 4: grant and command IDs come from the session", () => {
     const { deps, campus } = callDeps({ routes: { "POST /v1/apps/calls/grants/grt_mine/commands/playback": accepted } });
     const { carrier } = await aCallSession(deps, { grantId: "grt_mine" });
     await sendCommand(carrier, { kind: "playback", muted: true }, deps);
-    expect(callRequests(campus.requests).filter((line) => line.startsWith("POST"))).toEqual(["POST /v1/apps/calls/grants/grt_mine/commands/playback"]);
+    expect(callRequests(campus.requests)).toEqual(["POST /v1/apps/calls/grants/grt_mine/commands/playback", "GET /v1/apps/calls/commands/cmd_1"]);
   });
 
   it("without a grant, answers CALL_CONFLICT and asks the campus nothing", async () => {
@@ -101,7 +101,12 @@ describe("spec 4: grant and command IDs come from the session", () => {
     const { carrier } = await aCallSession(deps);
     await sendCommand(carrier, { kind: "start", recipientId: "usr_grace", role: "audience" }, deps);
     await sendCommand(carrier, { kind: "accept" }, deps);
-    expect(callRequests(campus.requests).filter((line) => line.startsWith("POST"))).toEqual(["POST /v1/apps/calls/start", "POST /v1/apps/calls/accept"]);
+    expect(callRequests(campus.requests)).toEqual([
+      "POST /v1/apps/calls/start",
+      "GET /v1/apps/calls/commands/cmd_1",
+      "POST /v1/apps/calls/accept",
+      "GET /v1/apps/calls/commands/cmd_1",
+    ]);
     const [start, accept] = await Promise.all(campus.requests.filter((r) => r.method === "POST").map((r) => r.clone().json()));
     expect(start).toEqual({ clientId: expect.any(String), recipientId: "usr_grace", role: "audience" });
     expect(accept).toEqual({ clientId: expect.any(String) });

@@ -142,7 +142,7 @@ function describeStep(step: LoadStep): string {
 
 /** A redis-server without persistence and two app processes on it, for the shared load run. */
 async function startSharedStoreApps() {
-  const redis = await startServer("redis-server", ["--port", String(SHARED_REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], null);
+  const redis = await startServer("redis-server", ["--port", String(SHARED_REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { port: SHARED_REDIS_PORT });
   const REDIS_URL = `redis://127.0.0.1:${SHARED_REDIS_PORT}`;
   const processes: { child: ChildProcess; pid: number; server: string }[] = [];
   for (const port of SHARED_APP_PORTS) {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { createServer } from "node:net";
+import { portOpen } from "../../e2e/support/port-open";
 
 export const APP_URL = "http://127.0.0.1:3000";
 export const CAMPUS_URL = "http://127.0.0.1:4000";
@@ -13,11 +14,11 @@ export function run(command: string, args: string[], options: { cwd?: string; en
   });
 }
 
-/** Starts a long-running server and waits until its health URL answers (without one: until it accepts connections, for Redis). */
-export async function startServer(command: string, args: string[], healthUrl: string | null, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const port = Number(args[args.indexOf("--port") + 1]);
-  const up = () => (healthUrl === null ? portOpen(port) : isUp(healthUrl));
-  if (await up()) throw new Error(`${healthUrl ?? `port ${port}`} already answers; stop that server first so the bench measures its own.`);
+/** Starts a long-running server and waits until its health URL answers, or its port accepts connections (Redis). */
+export async function startServer(command: string, args: string[], ready: string | { port: number }, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const up = () => (typeof ready === "string" ? isUp(ready) : portOpen(ready.port));
+  const healthUrl = typeof ready === "string" ? ready : `port ${ready.port}`;
+  if (await up()) throw new Error(`${healthUrl} already answers; stop that server first so the bench measures its own.`);
   const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"], detached: true, ...options });
   const deadline = Date.now() + 60_000;
   while (!(await up())) {
@@ -35,16 +36,6 @@ export function stopServer(child: ChildProcess | undefined) {
       // already gone
     }
   }
-}
-
-function portOpen(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on("error", () => resolve(false));
-  });
 }
 
 async function isUp(url: string) {
