@@ -37,6 +37,16 @@ test.describe("hostile input: every API route refuses it before reading a body o
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
   });
 
+  test("a route that takes no body refuses one however it is framed: declared or chunked, 400", async ({ request }) => {
+    const heartbeat = `${APP_SERVER}/api/call/presentation/heartbeat`;
+    const named = JSON.stringify({ presentationId: "prs_1" });
+    await expectRefusal(await request.post(heartbeat, { headers: json, data: named }), 400, "BAD_USER_INPUT");
+    // A connection of its own: not one a refused chunked upload of another test left behind.
+    const chunked = await sendRaw(heartbeat, { headers: { ...json, "transfer-encoding": "chunked" }, chunks: [Buffer.from(named)], agent: new Agent() });
+    expect(chunked.status).toBe(400);
+    expect(JSON.parse(chunked.body)).toMatchObject({ error: { code: "BAD_USER_INPUT" } });
+  });
+
   test("a Content-Length longer than the body does not hold the socket: 408", async () => {
     const { port, hostname } = new URL(APP_SERVER);
     const head = `POST /api/call/start HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nX-Campus-Launch: ${LAUNCH}\r\nContent-Length: ${DEFAULT_BODY_LIMIT_BYTES - 1}\r\n\r\n{"rec`;
