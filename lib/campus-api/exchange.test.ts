@@ -54,6 +54,24 @@ describe("the campus exchange over node:http", () => {
     expect(ports.size).toBe(1);
   });
 
+  it("drops an idle connection before the server's keep-alive timeout ends it, and never one in use", async () => {
+    // Keep-Alive: timeout=2. The agent lets go of the idle socket after one second, so a request
+    // sent later opens a new connection instead of racing the server's close.
+    const ports: Array<number | undefined> = [];
+    const base = await serve((request, response) => {
+      ports.push(request.socket.remotePort);
+      setTimeout(() => response.end("{}"), request.url === "/v1/slow" ? 1_500 : 0);
+    });
+    server!.keepAliveTimeout = 2_000;
+    await nodeExchange({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
+    // Reused at once, the socket carries a request that outlasts the one-second idle expiry.
+    await expect(nodeExchange({ url: `${base}/v1/slow`, method: "GET", headers: {}, signal: never() })).resolves.toMatchObject({ status: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await nodeExchange({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
+    expect(ports[1]).toBe(ports[0]);
+    expect(ports[2]).not.toBe(ports[0]);
+  });
+
   it("rejects when the connection closes without an answer", async () => {
     const base = await serve((request) => request.socket.destroy());
     await expect(nodeExchange({ url: `${base}/v1/x`, method: "POST", headers: {}, body: "{}", signal: never() })).rejects.toThrow();

@@ -18,11 +18,21 @@ export type CampusExchangeAnswer = { status: number; retryAfter: string | null; 
 /** Rejects on a network failure or an abort; any status resolves. */
 export type CampusExchange = (request: CampusExchangeRequest) => Promise<CampusExchangeAnswer>;
 
-// Connections to the campus are kept alive and reused; an idle one is dropped before the campus's
-// own keep-alive timeout (Node reads the server's `Keep-Alive: timeout` hint).
+/*
+ * Connections to the campus are kept alive and reused. An idle one must be dropped before the
+ * campus drops it: a request written to a socket the server is closing fails as a reset, and a
+ * visitor would see "campus unavailable" (heartbeats come every five seconds, and Node servers
+ * close idle sockets after five). Node's agent expires a free socket one second before the
+ * server's `Keep-Alive: timeout=N` hint, but only when the agent has a `timeout` of its own:
+ * without one it keeps the socket until the server closes it. IDLE_SOCKET_TIMEOUT_MS is that
+ * timeout, the upper bound for a campus that sends no hint; it never ends a request in flight
+ * (the agent destroys only free sockets on a timeout; a request's deadline is its signal).
+ */
+const IDLE_SOCKET_TIMEOUT_MS = 4_000;
+const agentOptions = { keepAlive: true, timeout: IDLE_SOCKET_TIMEOUT_MS };
 const clients: Record<string, { agent: http.Agent; request: typeof http.request }> = {
-  "http:": { agent: new http.Agent({ keepAlive: true }), request: http.request },
-  "https:": { agent: new https.Agent({ keepAlive: true }), request: https.request },
+  "http:": { agent: new http.Agent(agentOptions), request: http.request },
+  "https:": { agent: new https.Agent(agentOptions), request: https.request },
 };
 
 /**
