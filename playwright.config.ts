@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, resolveChromiumPath } from "./e2e/support/chromium";
+import { CHROMIUM_ARGS, isHeadedRun, resolveChromiumPath } from "./e2e/support/chromium";
 import { workersFromEnv } from "./e2e/support/slots";
 
 const isCI = Boolean(process.env.CI);
@@ -31,6 +31,7 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     viewport: { width: 1400, height: 900 },
     trace: "on-first-retry",
-    launchOptions: { executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS },
+    // Headless runs drive Chromium's headless shell when it is installed (e2e/support/chromium.ts).
+    launchOptions: { executablePath: resolveChromiumPath(isHeadedRun() ? "browser" : "headless-shell"), args: CHROMIUM_ARGS },
   },
 });

@@ -2,16 +2,48 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 /**
- * The Chromium to drive: `CHROMIUM_PATH` when set, else a system `chromium` on PATH,
- * else undefined so that Playwright uses the browser `npx playwright install` downloaded.
+ * Which Chromium build to drive. `headless-shell` is Chromium's headless shell: the same Blink,
+ * V8 and network stack (cookies, partitions, postMessage) without the browser's windowing and UI
+ * layer. Playwright itself runs headless tests in it; here it costs about half the CPU of the full
+ * browser per test, and the end-to-end runs share two cores. `browser` is the full Chromium:
+ * headed and debugging runs, the README's pictures and the bench, which times what a member sees.
  */
-export function resolveChromiumPath(): string | undefined {
+export type ChromiumKind = "browser" | "headless-shell";
+
+const COMMANDS: Record<ChromiumKind, string[]> = {
+  browser: ["chromium", "chromium-browser"],
+  "headless-shell": ["chromium-headless-shell"],
+};
+
+// Debian's chromium-headless-shell puts a shell script on PATH that starts this binary; launching
+// the binary itself leaves no script between Playwright and the browser it stops.
+const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+
+/**
+ * The Chromium to drive: `CHROMIUM_PATH` when set; else, for `headless-shell`, the headless shell
+ * when it is installed (falling back to the full browser); else a system `chromium` on PATH; else
+ * undefined, so that Playwright uses the browser `npx playwright install` downloaded.
+ */
+export function resolveChromiumPath(kind: ChromiumKind = "browser"): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {
     if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH points at a missing file: ${fromEnv}`);
     return fromEnv;
   }
-  for (const name of ["chromium", "chromium-browser"]) {
+  if (kind === "headless-shell") {
+    if (existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
+    return findOnPath(COMMANDS["headless-shell"]) ?? resolveChromiumPath("browser");
+  }
+  return findOnPath(COMMANDS.browser);
+}
+
+/** Whether this Playwright run shows its browser: the headless shell cannot. */
+export function isHeadedRun(argv: string[] = process.argv): boolean {
+  return Boolean(process.env.PWDEBUG) || argv.some((arg) => arg === "--headed" || arg === "--debug" || arg.startsWith("--ui"));
+}
+
+function findOnPath(names: string[]): string | undefined {
+  for (const name of names) {
     try {
       const found = execFileSync("which", [name], { encoding: "utf8" }).trim();
       if (found) return found;
@@ -21,7 +53,6 @@ export function resolveChromiumPath(): string | undefined {
   }
   return undefined;
 }
-
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
