@@ -1,3 +1,5 @@
+import { GRANT_ACTIVE_POLL_MS } from "@/lib/client/call/call-polling";
+import { HEARTBEAT_INTERVAL_MS } from "@/lib/client/presentation/heartbeat-loop";
 import { expect, test } from "../support/fixtures";
 import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
 import { CAMPUS_API, CAMPUS_ORIGIN, startsWithOrigin } from "../support/origins";
@@ -6,6 +8,10 @@ const HEARTBEAT_ROUTE = "**/api/call/presentation/heartbeat";
 
 // Spec 2 (Presentation, CallTile), 3 (presentation status), 4.9-4.10, 8.
 test.describe("presentations and hosted tiles", () => {
+  // Heartbeats and polls due in the pages are brought forward (`page.clock.fastForward`) where a
+  // test would otherwise wait whole intervals; time flows as usual in between.
+  test.use({ browserClock: true });
+
   test("a video presentation of several speakers reaches app and its tiles show video", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 2);
     await present(ada, "video");
@@ -39,9 +45,17 @@ test.describe("presentations and hosted tiles", () => {
     const record = (request: import("@playwright/test").Request) => {
       if (request.url().includes("/api/call/")) requests.push(new URL(request.url()).pathname);
     };
+    // Two intervals brought forward, each beat answered before the next: the grant poll (every
+    // GRANT_ACTIVE_POLL_MS) would have come due in between.
     ada.page.on("request", record);
-    await ada.page.waitForTimeout(11_000);
+    for (const beat of [1, 2]) {
+      const answered = ada.page.waitForResponse((response) => response.url().endsWith("/api/call/presentation/heartbeat"));
+      await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
+      expect((await answered).status(), `beat ${beat}`).toBe(200);
+    }
+    await ada.page.waitForTimeout(500);
     ada.page.off("request", record);
+    expect(2 * HEARTBEAT_INTERVAL_MS).toBeGreaterThan(GRANT_ACTIVE_POLL_MS);
     expect(requests.filter((path) => path === "/api/call/presentation/heartbeat").length).toBeGreaterThanOrEqual(2);
     expect(requests.filter((path) => path !== "/api/call/presentation/heartbeat")).toEqual([]);
 
@@ -58,8 +72,11 @@ test.describe("presentations and hosted tiles", () => {
 
     await ada.page.route(HEARTBEAT_ROUTE, (route) => route.abort());
     await control.advanceClock(16);
+    await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
     await expect(ada.page.getByTestId("presentation-restored")).toBeVisible();
     await ada.page.unroute(HEARTBEAT_ROUTE);
+    // The app's next beat, brought forward, is refused: the host has the presentation back.
+    await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
     await expect(presentationStatus(ada)).toHaveAttribute("data-status", "restored", { timeout: 20_000 });
     await expect(ada.app.getByTestId("presentation-tile")).toHaveCount(0);
 
@@ -109,16 +126,21 @@ test.describe("presentations and hosted tiles", () => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
     await present(ada, "audioOnly");
     await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 15_000 });
-    const beats: number[] = [];
-    ada.page.on("request", (r) => {
-      if (r.url().endsWith("/api/call/presentation/heartbeat")) beats.push(Date.now());
+    const isBeat = (url: string) => url.endsWith("/api/call/presentation/heartbeat");
+    const refused = ada.page.waitForResponse((response) => isBeat(response.url()) && response.status() === 403);
+    const beatsSinceRevoked: string[] = [];
+    let revoked = false;
+    ada.page.on("request", (request) => {
+      if (revoked && isBeat(request.url())) beatsSinceRevoked.push(request.url());
     });
-    const revokedAt = Date.now();
     await control.revokeConsent("ada");
-    await ada.page.waitForTimeout(12_000);
-    // At most the one heartbeat that learns of the revocation, within one five-second interval.
-    expect(beats.length).toBeLessThanOrEqual(1);
-    for (const at of beats) expect(at - revokedAt).toBeLessThan(5_500);
+    revoked = true;
+    // The beat of the next interval (brought forward) learns of it, a forwarded 403, and is the last.
+    await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
+    await refused;
+    for (let interval = 0; interval < 2; interval++) await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
+    await ada.page.waitForTimeout(1_000);
+    expect(beatsSinceRevoked.length).toBeLessThanOrEqual(1);
   });
 
   test("a non-speaker tile and a seventh tile are refused with the reason shown", async ({ control, openCampusAs }) => {
