@@ -79,6 +79,8 @@ async function main() {
       record.add({ name: "Heartbeat straight to the campus, p50", value: heartbeat.directP50, unit: "ms", detail: `${heartbeat.samples} samples` });
       record.add({ name: "Heartbeat through the app, p50", value: heartbeat.appP50, unit: "ms", detail: `${heartbeat.samples} samples, interleaved` });
       record.add({ name: "  added by the app", value: heartbeat.addedP50, unit: "ms", target: { limit: TARGETS.heartbeatAddedMs } });
+      record.add({ name: "  floor: an empty API route, app", value: heartbeat.emptyAppP50, unit: "ms", detail: "GET /api/health, interleaved" });
+      record.add({ name: "  floor: an empty route, campus", value: heartbeat.emptyCampusP50, unit: "ms", detail: "GET /health, interleaved" });
     }
 
     if (wants("flood")) {
