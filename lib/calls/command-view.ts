@@ -1,15 +1,9 @@
 import "server-only";
 import type { CommandView } from "@/lib/wire/calls";
-import { TERMINAL_COMMAND_STATUSES, type CommandStatus } from "@/lib/contract";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
+import { isTerminalStatus } from "@/lib/shared/command-status";
 import type { CommandRecord } from "./call-state-store";
 import type { CallDeps } from "./with-call";
-
-const TERMINAL: readonly CommandStatus[] = TERMINAL_COMMAND_STATUSES;
-
-export function isTerminal(status: CommandStatus): boolean {
-  return TERMINAL.includes(status);
-}
 
 /** What the page sees of a command: its ref, what was asked and how it ended; no clientId or commandId. */
 export function toCommandView(record: CommandRecord): CommandView {
@@ -29,7 +23,7 @@ export function toCommandView(record: CommandRecord): CommandView {
  * loses another command.
  */
 export async function refreshCommandStatus(record: CommandRecord, session: VisitorSession, deps: Pick<CallDeps, "campus" | "callState">): Promise<CommandRecord> {
-  if (isTerminal(record.status)) return record;
+  if (isTerminalStatus(record.status)) return record;
   const command = await deps.campus.getCommand(session.accessToken, record.commandId);
   if (command.status === record.status) return record;
   const { result: _previous, ...rest } = record;

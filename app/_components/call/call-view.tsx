@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import type { CommandView, GrantView, StartRequest } from "@/lib/wire/calls";
 import type { Member } from "@/lib/contract";
 import { callApi } from "@/lib/client/call/call-api";
-import { isTerminalStatus } from "@/lib/client/call/call-polling";
+import { isTerminalStatus } from "@/lib/shared/command-status";
 import { useCallActions } from "@/lib/client/call/use-call-actions";
 import { useCallStatus } from "@/lib/client/call/use-call-status";
 import { useCommands } from "@/lib/client/call/use-commands";

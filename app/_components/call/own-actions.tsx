@@ -1,7 +1,7 @@
 import type { ActiveGrantView, CommandView } from "@/lib/wire/calls";
 import type { CallAction } from "@/lib/contract";
 import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call/call-controls";
-import { isTerminalStatus } from "@/lib/client/call/call-polling";
+import { isTerminalStatus } from "@/lib/shared/command-status";
 import { ACTION_TEXT } from "@/lib/client/call/command-text";
 import { Button } from "../ui/button";
 import { useCallContext } from "./call-context";

@@ -1,5 +1,6 @@
 import type { CommandView, GrantView } from "@/lib/wire/calls";
-import { LIMITS, TERMINAL_COMMAND_STATUSES, type CommandStatus } from "@/lib/contract";
+import { LIMITS } from "@/lib/contract";
+import { isTerminalStatus } from "@/lib/shared/command-status";
 
 /*
  * How often the call view asks, and why. At steady state (a grant `active`, no command in
@@ -64,12 +65,6 @@ export function grantPollMs(grant: GrantView | null | undefined, approvalWaitIsL
     default:
       return 0;
   }
-}
-
-const TERMINAL: readonly CommandStatus[] = TERMINAL_COMMAND_STATUSES;
-
-export function isTerminalStatus(status: CommandStatus): boolean {
-  return TERMINAL.includes(status);
 }
 
 /**

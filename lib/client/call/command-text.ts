@@ -1,6 +1,6 @@
 import type { CommandView } from "@/lib/wire/calls";
 import type { CallAction, CallParticipant } from "@/lib/contract";
-import { isTerminalStatus } from "./call-polling";
+import { isTerminalStatus } from "@/lib/shared/command-status";
 import { NATIVE_CONFIRMATION } from "./call-controls";
 
 /*
