@@ -10,11 +10,6 @@ import { existsSync } from "node:fs";
  */
 export type ChromiumKind = "browser" | "headless-shell";
 
-const COMMANDS: Record<ChromiumKind, string[]> = {
-  browser: ["chromium", "chromium-browser"],
-  "headless-shell": ["chromium-headless-shell"],
-};
-
 // Debian's chromium-headless-shell puts a shell script on PATH that starts this binary; launching
 // the binary itself leaves no script between Playwright and the browser it stops.
 const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
@@ -32,9 +27,9 @@ export function resolveChromiumPath(kind: ChromiumKind = "browser"): string | un
   }
   if (kind === "headless-shell") {
     if (existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
-    return findOnPath(COMMANDS["headless-shell"]) ?? resolveChromiumPath("browser");
+    return findOnPath(["chromium-headless-shell"]) ?? resolveChromiumPath("browser");
   }
-  return findOnPath(COMMANDS.browser);
+  return findOnPath(["chromium", "chromium-browser"]);
 }
 
 /** Whether this Playwright run shows its browser: the headless shell cannot. */
@@ -53,6 +48,7 @@ function findOnPath(names: string[]): string | undefined {
   }
   return undefined;
 }
+
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",

@@ -1,10 +1,10 @@
-import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
 import { defineRoute } from "@/lib/http/define-route";
 import { readLimitedText } from "@/lib/http/read-body";
 import { loginRequestSchema } from "@/lib/wire/auth";
+import { wireRequest } from "@/lib/testing/wire-request";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");
@@ -31,16 +31,8 @@ function aRoute(options: { maxBodyBytes?: number } = {}) {
 type Init = { method?: string; headers?: Record<string, string>; body?: BodyInit; path?: string };
 // `duplex: "half"` lets a request carry a stream body (Node's fetch asks for it).
 const streaming = { duplex: "half" } as const;
-/** A request as it arrives over HTTP/1.1: a text body comes with its Content-Length, a stream with the headers the test gives. */
-const request = ({ method = "POST", headers = {}, body, path = "/api/x" }: Init = {}) => {
-  const length: Record<string, string> = typeof body === "string" ? { "content-length": String(Buffer.byteLength(body)) } : {};
-  return new NextRequest(`${APP}${path}`, {
-    method,
-    headers: { host: "app.localhost:3000", "content-type": "application/json", ...length, ...headers },
-    body,
-    ...streaming,
-  });
-};
+const request = ({ method = "POST", headers = {}, body, path = "/api/x" }: Init = {}) =>
+  wireRequest(`${APP}${path}`, { method, headers: { host: "app.localhost:3000", "content-type": "application/json", ...headers }, body });
 
 async function expectError(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);

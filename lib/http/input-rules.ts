@@ -44,17 +44,17 @@ export function assertSameOrigin(headers: Headers, behindTrustedProxy: boolean):
   if (!host || originHost !== host) throw new AppError("FORBIDDEN", CROSS_SITE);
 }
 
+/** Whether the headers announce a body: a Content-Length above zero, or any Transfer-Encoding. */
+export function announcesBody(headers: Headers): boolean {
+  return Number(headers.get("content-length") ?? 0) > 0 || headers.has("transfer-encoding");
+}
+
 /**
  * The size and type a body announces, before a byte of it is read: over the limit by its
  * Content-Length is 413 at once; a body is JSON only (415); a route that takes none refuses any
  * (its limit is 0), and one whose body is optional takes an absent one without a type. A chunked
  * body is counted while it is read.
  */
-/** Whether the headers announce a body: a Content-Length above zero, or any Transfer-Encoding. */
-export function announcesBody(headers: Headers): boolean {
-  return Number(headers.get("content-length") ?? 0) > 0 || headers.has("transfer-encoding");
-}
-
 export function assertBodyHeaders(headers: Headers, rule: { body: "none" | "optional" | "required"; limitBytes: number }): void {
   const length = headers.get("content-length");
   const declared = length === null ? undefined : Number(length);

@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { wireRequest } from "@/lib/testing/wire-request";
 import { GET as getActivity, POST as postActivity } from "@/app/api/activity/route";
 import { POST as postEntry } from "@/app/api/activity/entry/route";
 import { POST as postInvite } from "@/app/api/activity/invite/route";
@@ -9,15 +10,12 @@ import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema 
 const APP = "http://app.localhost:3000";
 const KEY = "k".repeat(43);
 
-// As it arrives over HTTP/1.1: a body comes with its Content-Length.
-const request = (path: string, body?: unknown) => {
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  return new NextRequest(`${APP}${path}`, {
+const request = (path: string, body?: unknown) =>
+  wireRequest(`${APP}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json", ...(text === undefined ? {} : { "Content-Length": String(Buffer.byteLength(text)) }) },
-    ...(text === undefined ? {} : { body: text }),
+    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-};
 
 const poll = { label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
 

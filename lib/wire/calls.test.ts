@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { wireRequest } from "@/lib/testing/wire-request";
 import { POST as postCommand } from "@/app/api/call/commands/route";
 import { POST as postStart } from "@/app/api/call/start/route";
 import { POST as postAccept } from "@/app/api/call/accept/route";
@@ -7,15 +8,12 @@ import { commandRequestSchema, startRequestSchema } from "@/lib/wire/calls";
 
 const CLIENT_ID = "c".repeat(32);
 
-// As it arrives over HTTP/1.1: the body with its Content-Length.
-const post = (body: unknown) => {
-  const text = JSON.stringify(body);
-  return new NextRequest("http://app.localhost:3000/api/call/commands", {
+const post = (body: unknown) =>
+  wireRequest("http://app.localhost:3000/api/call/commands", {
     method: "POST",
-    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(text)) },
-    body: text,
+    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
+    body: JSON.stringify(body),
   });
-};
 
 describe("spec 4: the page's command body carries no grant, command, clientId or token", () => {
   it.each([
