@@ -1,7 +1,8 @@
 // Gives the Redis store tests a throwaway redis-server when one is installed and REDIS_URL is not
 // set, so that they run rather than skip. Without redis-server they skip and say why.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer, connect } from "node:net";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { freePort } from "../e2e/support/ports";
+import { startRedisServer, stopServer } from "../e2e/support/servers";
 
 let server: ChildProcess | undefined;
 
@@ -9,35 +10,12 @@ export async function setup() {
   if (process.env.REDIS_URL) return;
   if (spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status !== 0) return;
   const port = await freePort();
-  server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  await waitForPort(port);
+  // On a port the system picks: one log file (server-logs/redis-unit-tests.log) whatever the port.
+  server = await startRedisServer(port, "redis-unit-tests");
   // Workers start after global setup and inherit this.
   process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
 }
 
 export async function teardown() {
-  server?.kill("SIGTERM");
-}
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
-    });
-  });
-}
-
-async function waitForPort(port: number) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      }).on("error", () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`redis-server did not start on port ${port}`);
+  if (server) await stopServer(server);
 }

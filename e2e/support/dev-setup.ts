@@ -15,5 +15,5 @@ export default async function globalSetup(config: FullConfig) {
 
 async function startDevApp(slot: number, started: ChildProcess[]) {
   const { appServer, appPort } = originsOf(slot);
-  started.push(await startServer("npx", ["next", "dev", "--port", String(appPort)], `${appServer}/api/health`, `next-dev-${appPort}`, appEnvOf(slot), DEV_START_MS));
+  started.push(await startServer("npx", ["next", "dev", "--port", String(appPort)], { ready: `${appServer}/api/health`, name: `next-dev-${appPort}`, env: appEnvOf(slot), timeoutMs: DEV_START_MS }));
 }

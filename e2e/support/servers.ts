@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { APP_ENV, CAMPUS_ENV, registration } from "./local-env";
 import { originsOf } from "./origins";
+import { portOpen } from "./ports";
 
 /*
  * The servers of the end-to-end runs, for Playwright's and vitest's global setups: per slot
@@ -11,7 +12,8 @@ import { originsOf } from "./origins";
  * end-to-end registration moved to the slot's app origin. Every slot's app is the standalone
  * server of one production build. Each server is the leader of its own process group, so npm,
  * tsx or next and their children end together, and writes its output to server-logs/ (the app's
- * log lines and the campus's), kept after the run to read beside a failed test.
+ * log lines and the campus's), kept after the run to read beside a failed test. The bench and the
+ * unit tests' Redis start their servers here too.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -23,8 +25,8 @@ const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", 
 
 export type Servers = { stop: () => Promise<void> };
 
-/** The app servers' environment for a slot: the end-to-end credentials and the slot's campus. */
-export function appEnvOf(slot: number) {
+/** The app servers' environment for a slot (undefined: the standard pair): the end-to-end credentials and the slot's campus. */
+export function appEnvOf(slot: number | undefined) {
   const { campusApi, campusOrigin } = originsOf(slot);
   return { ...APP_ENV, CAMPUS_API_URL: campusApi, CAMPUS_ORIGINS: campusOrigin };
 }
@@ -60,11 +62,10 @@ function startCampus(slot: number, registrations: string) {
   // The registration's URLs on the app's origin (appUrl, iconUrl) move to the slot's app origin.
   const moved = Object.fromEntries(Object.entries(registration).map(([key, value]) => [key, typeof value === "string" && value.startsWith(`${registration.appOrigin}/`) ? appOrigin + value.slice(registration.appOrigin.length) : value]));
   writeFileSync(file, JSON.stringify({ ...moved, appOrigin }, null, 2));
-  return startServer("npm", ["run", "campus"], `${campusApi}/health`, `campus-${campusPort}`, {
-    ...CAMPUS_ENV,
-    CAMPUS_PORT: String(campusPort),
-    CAMPUS_ORIGIN: campusOrigin,
-    CAMPUS_REGISTRATION: file,
+  return startServer("npm", ["run", "campus"], {
+    ready: `${campusApi}/health`,
+    name: `campus-${campusPort}`,
+    env: { ...CAMPUS_ENV, CAMPUS_PORT: String(campusPort), CAMPUS_ORIGIN: campusOrigin, CAMPUS_REGISTRATION: file },
   });
 }
 
@@ -73,9 +74,24 @@ export async function startProductionApp(slot: number, started: ChildProcess[]) 
   started.push(await startProductionServer(slot, originsOf(slot).appPort));
 }
 
-/** A standalone production server for the slot's campus, on `port`. */
-export function startProductionServer(slot: number, port: number, extraEnv: Record<string, string> = {}) {
-  return startServer(process.execPath, ["scripts/start.mjs"], `http://127.0.0.1:${port}/api/health`, `app-${port}`, { ...appEnvOf(slot), APP_HOST: "127.0.0.1", PORT: String(port), ...extraEnv });
+/**
+ * A standalone production server for the slot's campus, on `port`. Run by node itself, not npm, so
+ * that the child is the app process (the bench reads its memory).
+ */
+export function startProductionServer(slot: number | undefined, port: number, extraEnv: Record<string, string> = {}) {
+  return startServer(process.execPath, ["scripts/start.mjs"], {
+    ready: `http://127.0.0.1:${port}/api/health`,
+    name: `app-${port}`,
+    env: { ...appEnvOf(slot), APP_HOST: "127.0.0.1", PORT: String(port), ...extraEnv },
+  });
+}
+
+/** A throwaway redis-server on a loopback port: no snapshot and no append-only file, so nothing reaches the disk. */
+export function startRedisServer(port: number, name = `redis-${port}`) {
+  return startServer("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    ready: () => portOpen(port),
+    name,
+  });
 }
 
 /** Builds the app unless `.next` holds a build as new as its sources (`npm test` builds once, before every run). */
@@ -100,16 +116,28 @@ function newestChange(file: string): number {
   return readdirSync(file).reduce((newest, name) => Math.max(newest, newestChange(path.join(file, name))), stats.mtimeMs);
 }
 
+export type ServerOptions = {
+  /** When it is ready: when this URL answers, or when the check says so. */
+  ready: string | (() => Promise<boolean>);
+  /** Its log file: server-logs/<name>.log. */
+  name: string;
+  /** Added to this process's environment. */
+  env?: Record<string, string>;
+  /** The project's root unless given. */
+  cwd?: string;
+  timeoutMs?: number;
+};
+
 /**
- * Starts a server and waits until it is ready: until `health` (a URL) answers, or the check
- * does. A health URL that already answers is someone else's server.
+ * Starts a server and waits until it is ready. A health URL that already answers is someone
+ * else's server: these runs measure and test their own.
  */
-export async function startServer(command: string, args: string[], health: string | (() => Promise<boolean>), name: string, env: Record<string, string>, timeoutMs = START_MS) {
+export async function startServer(command: string, args: string[], { ready: health, name, env = {}, cwd = ROOT, timeoutMs = START_MS }: ServerOptions) {
   const ready = typeof health === "string" ? () => answers(health) : health;
-  if (typeof health === "string" && (await ready())) throw new Error(`${health} already answers: the end-to-end runs start their own servers; stop the one running`);
+  if (typeof health === "string" && (await ready())) throw new Error(`${health} already answers: these runs start their own servers; stop the one running`);
   mkdirSync(LOG_DIR, { recursive: true });
   const log = openSync(path.join(LOG_DIR, `${name}.log`), "w");
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ["ignore", log, "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(command, args, { cwd, detached: true, stdio: ["ignore", log, "pipe"], env: { ...process.env, ...env } });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4_000);
@@ -129,7 +157,7 @@ export async function startServer(command: string, args: string[], health: strin
 }
 
 /** Ends the server's process group and waits for its leader to exit. */
-async function stopServer(child: ChildProcess) {
+export async function stopServer(child: ChildProcess) {
   if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   try {

@@ -1,8 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import type { FullConfig } from "@playwright/test";
 import { originsOf } from "./origins";
-import { portOpen } from "./port-open";
-import { ensureBuild, startProductionServer, startServer, startSlots } from "./servers";
+import { ensureBuild, startProductionServer, startRedisServer, startServer, startSlots } from "./servers";
 import { slotsOf } from "./slots";
 
 /*
@@ -21,15 +20,14 @@ async function startSharedStoreApp(slot: number, started: ChildProcess[]) {
   const balancerPort = originsOf(slot).appPort;
   const processPorts = [balancerPort + 1, balancerPort + 2];
   const redisPort = 6400 + slot;
-  started.push(
-    await startServer("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], () => portOpen(redisPort), `redis-${redisPort}`, {}),
-  );
+  started.push(await startRedisServer(redisPort));
   const REDIS_URL = `redis://127.0.0.1:${redisPort}`;
   for (const port of processPorts) started.push(await startProductionServer(slot, port, { REDIS_URL }));
   started.push(
-    await startServer("npx", ["tsx", "e2e/support/round-robin-proxy.ts"], `http://127.0.0.1:${balancerPort}/api/health`, `balancer-${balancerPort}`, {
-      PROXY_PORT: String(balancerPort),
-      PROXY_TARGETS: processPorts.join(","),
+    await startServer("npx", ["tsx", "e2e/support/round-robin-proxy.ts"], {
+      ready: `http://127.0.0.1:${balancerPort}/api/health`,
+      name: `balancer-${balancerPort}`,
+      env: { PROXY_PORT: String(balancerPort), PROXY_TARGETS: processPorts.join(",") },
     }),
   );
 }

@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuild, findFreePort, run, startServer, stopServer } from "./servers";
+import { freePort } from "../../e2e/support/ports";
+import { startServer, stopServer } from "../../e2e/support/servers";
 import { measureFirstLoadJs } from "./first-load-js";
 
 /** The packages of the baseline, at the versions the project's lockfile holds. */
@@ -30,12 +32,20 @@ export async function measureEmptyNextPage(root: string) {
     rmSync(path.join(dir, ".next"), { recursive: true, force: true });
     await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir });
   }
-  await ensureBuild(dir);
-  const port = await findFreePort();
-  const server = await startServer("npx", ["next", "start", "--port", String(port)], `http://127.0.0.1:${port}/`, { cwd: dir });
+  if (!existsSync(path.join(dir, ".next", "BUILD_ID"))) await run("npx", ["next", "build"], { cwd: dir });
+  const port = await freePort();
+  const server = await startServer("npx", ["next", "start", "--port", String(port)], { ready: `http://127.0.0.1:${port}/`, name: "empty-next", cwd: dir });
   try {
     return await measureFirstLoadJs(`http://127.0.0.1:${port}`);
   } finally {
-    stopServer(server);
+    await stopServer(server);
   }
+}
+
+/** Runs a command to completion, its output on the bench's; rejects on a non-zero exit. */
+function run(command: string, args: string[], options: { cwd: string }) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", ...options });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
 }

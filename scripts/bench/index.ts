@@ -5,12 +5,12 @@ import { measureEmptyNextPage } from "./empty-next";
 import { measureFirstLoadJs } from "./first-load-js";
 import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
-import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
 import { LOAD_TARGETS, STEPS, measureLoad, type LoadStep } from "./load/load-run";
 import { measureLogin } from "./login-timing";
-import { APP_ENV, CAMPUS_ENV } from "../../e2e/support/local-env";
-import { APP_URL, CAMPUS_URL, startServer, stopServer } from "./servers";
+import { CAMPUS_ENV } from "../../e2e/support/local-env";
+import { APP_SERVER, originsOf } from "../../e2e/support/origins";
+import { startProductionServer, startRedisServer, startServer, stopServer } from "../../e2e/support/servers";
 import { BenchRecord } from "./record";
 import { measureStateFlood } from "./state-flood";
 
@@ -43,18 +43,16 @@ const FLOOD_RSS_MARGIN_MB = 20;
 
 async function main() {
   const record = new BenchRecord();
-  const campus = await startServer("npx", ["tsx", "campus/index.ts"], `${CAMPUS_URL}/health`, { env: { ...process.env, ...CAMPUS_ENV } });
-  // The standalone server run by node itself, not npm, so that the child is the one app process whose
-  // memory the load run reads. Production refuses the development secrets: the same local ones as
-  // the end-to-end runs.
-  const app = await startServer(process.execPath, ["scripts/start.mjs"], `${APP_URL}/api/health`, {
-    env: { ...process.env, ...APP_ENV, NODE_ENV: "production", PORT: "3000" },
-  });
+  // The standard pair (3000 and 4000) with the end-to-end registration and credentials: production
+  // refuses the development secrets. Their output goes to server-logs/, as the end-to-end runs' does.
+  const standard = originsOf(undefined);
+  const campus = await startServer("npx", ["tsx", "campus/index.ts"], { ready: `${standard.campusApi}/health`, name: `campus-${standard.campusPort}`, env: CAMPUS_ENV });
+  const app = await startProductionServer(undefined, standard.appPort);
   let failure: unknown;
   let heldByOne: number | undefined;
   try {
     if (wants("first-load")) {
-      const appJs = await measureFirstLoadJs(APP_URL);
+      const appJs = await measureFirstLoadJs(APP_SERVER);
       const emptyJs = await measureEmptyNextPage(root);
       record.add({ name: "First-load JS of the app page", value: appJs.gzipKb, unit: "kB gzip", detail: `${appJs.scripts} scripts` });
       record.add({ name: "First-load JS of an empty Next.js page", value: emptyJs.gzipKb, unit: "kB gzip", detail: `${emptyJs.scripts} scripts` });
@@ -99,7 +97,7 @@ async function main() {
     if (wants("load")) {
       // The load run takes minutes: each step prints as it ends.
       record.note("Load: visitors presenting audio only, each heartbeating every 5 s through one app process");
-      const load = await measureLoad([{ pid: app.pid!, server: APP_URL }], (step) => record.note(describeStep(step)));
+      const load = await measureLoad([{ pid: app.pid!, server: APP_SERVER }], (step) => record.note(describeStep(step)));
       heldByOne = load.held;
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
@@ -122,15 +120,14 @@ async function main() {
         const load = await measureLoad(shared.apps, (step) => record.note(describeStep(step)), STEPS.map((visitors) => visitors * 2));
         record.add({ name: "  visitors held by two processes", value: load.held, unit: "", detail: `one process held ${heldByOne ?? "(not measured)"}` });
       } finally {
-        shared.stop();
+        await shared.stop();
       }
     }
   } catch (error) {
     failure = error;
     throw error;
   } finally {
-    stopServer(app);
-    stopServer(campus);
+    await Promise.all([stopServer(app), stopServer(campus)]);
     record.write("bench-results", failure);
   }
 }
@@ -143,24 +140,14 @@ function describeStep(step: LoadStep): string {
   );
 }
 
-/** A redis-server without persistence and two app processes on it, for the shared load run. */
+/** A throwaway redis-server and two app processes on it, for the shared load run. */
 async function startSharedStoreApps() {
-  const redis = await startServer("redis-server", ["--port", String(SHARED_REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { port: SHARED_REDIS_PORT });
+  const redis = await startRedisServer(SHARED_REDIS_PORT);
   const REDIS_URL = `redis://127.0.0.1:${SHARED_REDIS_PORT}`;
-  const processes: { child: ChildProcess; pid: number; server: string }[] = [];
-  for (const port of SHARED_APP_PORTS) {
-    const server = `http://127.0.0.1:${port}`;
-    const child = await startServer(process.execPath, ["scripts/start.mjs"], `${server}/api/health`, {
-      env: { ...process.env, ...APP_ENV, NODE_ENV: "production", PORT: String(port), REDIS_URL },
-    });
-    processes.push({ child, pid: child.pid!, server });
-  }
+  const children = await Promise.all(SHARED_APP_PORTS.map((port) => startProductionServer(undefined, port, { REDIS_URL })));
   return {
-    apps: processes.map(({ pid, server }) => ({ pid, server })),
-    stop() {
-      for (const { child } of processes) stopServer(child);
-      stopServer(redis);
-    },
+    apps: children.map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}` })),
+    stop: () => Promise.all([...children, redis].map(stopServer)),
   };
 }
 

@@ -1,7 +1,6 @@
 import { Agent, request } from "node:http";
-import { CAMPUS_ORIGIN } from "../../e2e/support/origins";
+import { APP_SERVER, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { readRssMb } from "./load/load-run";
-import { APP_URL } from "./servers";
 
 const FLOOD_REQUESTS = 3_000;
 const IN_FLIGHT = 16;
@@ -53,7 +52,7 @@ async function hammer(requests: number, send: (agent: Agent) => Promise<number>)
 
 function requestHealth(agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${APP_URL}/api/health`, { agent }, (incoming) => {
+    const outgoing = request(`${APP_SERVER}/api/health`, { agent }, (incoming) => {
       incoming.resume();
       incoming.on("end", () => resolve(incoming.statusCode ?? 0));
     });
@@ -66,7 +65,7 @@ function requestState(agent: Agent, localAddress: string, launchId: string): Pro
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ launchId, campusOrigin: CAMPUS_ORIGIN });
     const outgoing = request(
-      `${APP_URL}/api/auth/state`,
+      `${APP_SERVER}/api/auth/state`,
       { method: "POST", agent, localAddress, headers: { "content-type": "application/json", "x-campus-launch": launchId } },
       (incoming) => {
         incoming.resume();
