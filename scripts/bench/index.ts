@@ -17,6 +17,8 @@ import { measureStateFlood } from "./state-flood";
 const root = process.cwd();
 const SHARED_REDIS_PORT = 6479;
 const SHARED_APP_PORTS = [3001, 3002];
+/** The app processes listen as `npm start` does by default (scripts/start.mjs), not on loopback only as in the end-to-end runs. */
+const AS_NPM_START = { APP_HOST: "0.0.0.0" };
 
 /** `npm run bench -- login heartbeat` measures only those parts; no argument, all of them. */
 const PARTS = ["first-load", "login", "call-view", "heartbeat", "flood", "load", "load-shared"] as const;
@@ -47,7 +49,7 @@ async function main() {
   // refuses the development secrets. Their output goes to server-logs/, as the end-to-end runs' does.
   const standard = originsOf(undefined);
   const campus = await startServer("npx", ["tsx", "campus/index.ts"], { ready: `${standard.campusApi}/health`, name: `campus-${standard.campusPort}`, env: CAMPUS_ENV });
-  const app = await startProductionServer(undefined, standard.appPort);
+  const app = await startProductionServer(undefined, standard.appPort, AS_NPM_START);
   let failure: unknown;
   let heldByOne: number | undefined;
   try {
@@ -144,7 +146,7 @@ function describeStep(step: LoadStep): string {
 async function startSharedStoreApps() {
   const redis = await startRedisServer(SHARED_REDIS_PORT);
   const REDIS_URL = `redis://127.0.0.1:${SHARED_REDIS_PORT}`;
-  const children = await Promise.all(SHARED_APP_PORTS.map((port) => startProductionServer(undefined, port, { REDIS_URL })));
+  const children = await Promise.all(SHARED_APP_PORTS.map((port) => startProductionServer(undefined, port, { ...AS_NPM_START, REDIS_URL })));
   return {
     apps: children.map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}` })),
     stop: () => Promise.all([...children, redis].map(stopServer)),
