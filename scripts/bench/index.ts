@@ -9,7 +9,7 @@ import { cpus } from "node:os";
 import { LOAD_TARGETS, STEPS, measureLoad, type LoadStep } from "./load/load-run";
 import { measureLogin } from "./login-timing";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
-import { APP_SERVER, originsOf } from "../../e2e/support/origins";
+import { originsOf } from "../../e2e/support/origins";
 import { startProductionServer, startRedisServer, startServer, stopServer } from "../../e2e/support/servers";
 import { BenchRecord } from "./record";
 import { measureStateFlood } from "./state-flood";
@@ -54,7 +54,7 @@ async function main() {
   let heldByOne: number | undefined;
   try {
     if (wants("first-load")) {
-      const appJs = await measureFirstLoadJs(APP_SERVER);
+      const appJs = await measureFirstLoadJs(standard.appServer);
       const emptyJs = await measureEmptyNextPage(root);
       record.add({ name: "First-load JS of the app page", value: appJs.gzipKb, unit: "kB gzip", detail: `${appJs.scripts} scripts` });
       record.add({ name: "First-load JS of an empty Next.js page", value: emptyJs.gzipKb, unit: "kB gzip", detail: `${emptyJs.scripts} scripts` });
@@ -99,7 +99,7 @@ async function main() {
     if (wants("load")) {
       // The load run takes minutes: each step prints as it ends.
       record.note("Load: visitors presenting audio only, each heartbeating every 5 s through one app process");
-      const load = await measureLoad([{ pid: app.pid!, server: APP_SERVER }], (step) => record.note(describeStep(step)));
+      const load = await measureLoad([{ pid: app.pid!, server: standard.appServer }], (step) => record.note(describeStep(step)));
       heldByOne = load.held;
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
