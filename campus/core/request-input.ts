@@ -8,9 +8,18 @@ export function rejectQuery(c: Context): void {
   if (new URL(c.req.url).search !== "") throw restError("BAD_USER_INPUT", "This endpoint takes no query parameters");
 }
 
+/**
+ * Whether the headers announce a body: a Content-Length above zero, or any Transfer-Encoding.
+ * Without either an HTTP/1.1 request has none (RFC 9112, 6.3), so it is not read at all: reading
+ * it would build a full web Request for every heartbeat, where the server's own is lighter.
+ */
+export function announcesBody(c: Context): boolean {
+  return Number(c.req.header("Content-Length") ?? 0) > 0 || c.req.header("Transfer-Encoding") !== undefined;
+}
+
 /** policy.ts: attach takes no body; anything non-empty, `{}` included, is 400. */
 export async function rejectBody(c: Context): Promise<void> {
-  if ((await c.req.text()) !== "") throw restError("BAD_USER_INPUT", "This endpoint takes no request body");
+  if (announcesBody(c) && (await c.req.text()) !== "") throw restError("BAD_USER_INPUT", "This endpoint takes no request body");
 }
 
 /** A JSON body checked against a schema chosen at request time (the grant command kind). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "../core/policy";
-import { createTestCampus, readError, send, TEST_CLIENT_AUTH } from "../test-support/test-campus";
+import { createTestCampus, readError, send, TEST_CLIENT_AUTH, wireInit } from "../test-support/test-campus";
 
 const encoder = new TextEncoder();
 
@@ -21,13 +21,7 @@ function streamOf(size: number, count: number, stall = false): ReadableStream<Ui
 }
 
 function postStream(campus: ReturnType<typeof createTestCampus>, path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
-  // Node's fetch needs `duplex` for a stream body; the DOM RequestInit type does not name it.
-  const init: RequestInit & { duplex: "half" } = {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: TEST_CLIENT_AUTH, ...headers },
-    body,
-    duplex: "half",
-  };
+  const init = wireInit({ method: "POST", headers: { "Content-Type": "application/json", Authorization: TEST_CLIENT_AUTH, ...headers }, body });
   return Promise.resolve(campus.app.request(path, init));
 }
 

@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { CampusError } from "../core/errors";
 import type { CampusEnv } from "./hono-env";
 import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "../core/policy";
+import { announcesBody } from "../core/request-input";
 
 /** The rest of a refused body is never read, so the connection cannot be reused: close it (policy.ts). */
 const CLOSE = { Connection: "close" };
@@ -44,12 +45,13 @@ async function readBounded(stream: ReadableStream<Uint8Array>): Promise<Buffer<A
 /**
  * Every campus route, REST, host and control alike: a declared Content-Length over the limit is
  * refused before a byte is read; any other body is read here, counted and timed, and handed on.
+ * A request whose headers announce no body has none, and is handed on as it came.
  */
 export function limitRequestBody() {
   return createMiddleware<CampusEnv>(async (c, next) => {
     const declared = c.req.header("Content-Length");
     if (declared !== undefined && Number(declared) > BODY_LIMIT_BYTES) throw tooLarge();
-    const stream = c.req.raw.body;
+    const stream = announcesBody(c) ? c.req.raw.body : null;
     if (stream) {
       const body = await readBounded(stream);
       c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body });

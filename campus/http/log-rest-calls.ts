@@ -23,9 +23,25 @@ async function readParsedRequestBody(c: Context<CampusEnv>): Promise<unknown> {
   return undefined;
 }
 
-async function readResponseBody(response: Response): Promise<unknown> {
-  if (!response.headers.get("Content-Type")?.includes("json")) return undefined;
-  return response.clone().json().catch(() => undefined);
+/**
+ * The JSON the route answered: as the route gave it to `c.json` (every REST answer and error is
+ * made there), or read back from a copy of the response for one made otherwise. Copying every
+ * answer tee'd its stream and turned the server's light response into a full web Response: that
+ * was most of the campus's cost of a heartbeat under load.
+ */
+function recordJsonBodies(c: Context<CampusEnv>): () => Promise<unknown> {
+  let answered: { body: unknown; response: Response } | undefined;
+  const json = c.json;
+  c.json = ((body: unknown, ...rest: unknown[]) => {
+    const response = (json as (...args: unknown[]) => Response)(body, ...rest);
+    answered = { body, response };
+    return response;
+  }) as typeof c.json;
+  return async () => {
+    if (answered?.response === c.res) return answered.body;
+    if (!c.res.headers.get("Content-Type")?.includes("json")) return undefined;
+    return c.res.clone().json().catch(() => undefined);
+  };
 }
 
 function readStringField(body: unknown, key: string): string | null {
@@ -53,6 +69,7 @@ export function logRestCalls(context: CampusContext) {
   return createMiddleware<CampusEnv>(async (c, next) => {
     const startedAt = Date.now();
     const started = performance.now();
+    const readResponseBody = recordJsonBodies(c);
     let dropped = false;
     try {
       await next();
@@ -63,7 +80,7 @@ export function logRestCalls(context: CampusContext) {
       const latencyMs = Math.round(performance.now() - started);
       const fault = c.get("faultKind");
       const requestBody = await readParsedRequestBody(c);
-      const responseBody = await readResponseBody(c.res);
+      const responseBody = await readResponseBody();
       const spec = findRestSpecPart(c.req.method, c.req.path);
       context.state.requestLog.appendEntry({
         method: c.req.method,

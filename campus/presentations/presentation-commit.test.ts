@@ -12,7 +12,7 @@ import {
   showTile,
   stagedCall,
 } from "../test-support/presentation-scenarios";
-import { readError, readJson } from "../test-support/test-campus";
+import { readError, readJson, wireInit } from "../test-support/test-campus";
 
 const errorMessage = async (response: Response) => (await readJson<{ error: { message: string } }>(response)).error.message;
 
@@ -119,15 +119,17 @@ describe("spec 3 release: any time, and a released ID cannot commit again", () =
     expect((await operateOk(ada, presentationId, "release")).status).toBe("released");
   });
 
-  it("takes no body on commit, heartbeat and release (400)", async () => {
+  it("takes no body on commit, heartbeat and release (400), declared or chunked", async () => {
     const { ada } = await stagedCall();
     const presentationId = await prepare(ada, "audioOnly");
-    const response = await ada.campus.app.request(`/v1/apps/calls/presentations/${presentationId}/heartbeat`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${ada.accessToken}`, "Content-Type": "application/json" },
-      body: "{}",
-    });
-    expect(await readError(response)).toEqual({ status: 400, code: "BAD_USER_INPUT" });
+    const bodies = ["{}", new Blob(["{}"]).stream()];
+    for (const body of bodies) {
+      const response = await ada.campus.app.request(
+        `/v1/apps/calls/presentations/${presentationId}/heartbeat`,
+        wireInit({ method: "POST", headers: { Authorization: `Bearer ${ada.accessToken}`, "Content-Type": "application/json" }, body }),
+      );
+      expect(await readError(response)).toEqual({ status: 400, code: "BAD_USER_INPUT" });
+    }
   });
 });
 

@@ -5,7 +5,11 @@ import type { Campus } from "../app";
 import { createClock } from "../core/clock";
 import type { RegistrationInput } from "../state/registration";
 
-/** Fixtures for campus tests: every request goes through `app.request`, in process, no port. */
+/**
+ * Fixtures for campus tests: every request goes through `app.request`, in process, no port, and
+ * carries its body as on the wire (wireInit): the campus reads a body only when the headers
+ * announce one (RFC 9112, 6.3).
+ */
 
 export const TEST_REGISTRATION: RegistrationInput = {
   clientId: "test-app-client",
@@ -38,7 +42,20 @@ export function send(campus: Campus, method: string, path: string, options: Requ
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   if (options.member) headers.Cookie = `campus_member=${options.member}`;
   const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
-  return Promise.resolve(campus.app.request(path, { method, headers, body }));
+  return Promise.resolve(campus.app.request(path, wireInit({ method, headers, body })));
+}
+
+/**
+ * A request's init as it arrives over HTTP/1.1: a text body with its Content-Length, a stream
+ * chunked (Transfer-Encoding), unless the test sets either itself.
+ */
+export function wireInit(init: { method: string; headers?: Record<string, string>; body?: string | ReadableStream<Uint8Array> }): RequestInit & { duplex: "half" } {
+  const { body, headers = {} } = init;
+  const framed = Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name));
+  const framing: Record<string, string> =
+    body === undefined || framed ? {} : typeof body === "string" ? { "Content-Length": String(Buffer.byteLength(body)) } : { "Transfer-Encoding": "chunked" };
+  // Node's fetch needs `duplex` for a stream body; the DOM RequestInit type does not name it.
+  return { method: init.method, headers: { ...framing, ...headers }, body, duplex: "half" };
 }
 
 export async function readJson<T = Record<string, unknown>>(response: Response): Promise<T> {

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -87,6 +88,22 @@ describe("the campus exchange over node:http", () => {
       await expect(nodeExchange({ url: `${base}${path}`, method: "GET", headers: {}, signal: deadline.signal })).rejects.toThrow();
       expect(deadline.signal.aborted).toBe(true);
     }
+  });
+
+  it("leaves no listener on the deadline once settled, answered or failed, and refuses a deadline already past", async () => {
+    const base = await serve((request, response) => {
+      if (request.url === "/v1/ok") response.end("{}");
+      else request.socket.destroy();
+    });
+    for (const [path, outcome] of [["/v1/ok", "resolves"], ["/v1/reset", "rejects"]] as const) {
+      const deadline = new AbortController();
+      const exchange = nodeExchange({ url: `${base}${path}`, method: "GET", headers: {}, signal: deadline.signal });
+      // Our own listener while in flight; Node's weak one (the request's signal option) is not used.
+      expect(getEventListeners(deadline.signal, "abort")).toHaveLength(1);
+      await (outcome === "resolves" ? expect(exchange).resolves.toMatchObject({ status: 200 }) : expect(exchange).rejects.toThrow());
+      expect(getEventListeners(deadline.signal, "abort")).toHaveLength(0);
+    }
+    await expect(nodeExchange({ url: `${base}/v1/ok`, method: "GET", headers: {}, signal: AbortSignal.abort() })).rejects.toThrow(/deadline/);
   });
 
   it("refuses a URL that is neither http nor https", async () => {
