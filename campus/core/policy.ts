@@ -55,7 +55,7 @@ export const SERVER_REQUEST_TIMEOUT_MS = 15_000;
 export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 // Behavior (bodies and the control API):
-// - Every request with a body, on every route: over the limit is 413 and a stalled body is 408, both in the Error shape (code BAD_USER_INPUT; BAD_REQUEST on /host), with `Connection: close`, so an unread rest of a body never holds the socket.
+// - Every request with a body (its headers announce one: a Content-Length above zero or a Transfer-Encoding; without either an HTTP/1.1 request has none, RFC 9112 6.3, and nothing is read), on every route: over the limit is 413 and a stalled body is 408, both in the Error shape (code BAD_USER_INPUT; BAD_REQUEST on /host), with `Connection: close`, so an unread rest of a body never holds the socket.
 // - A body where a route expects one must be `application/json`: 400 BAD_USER_INPUT on the REST API (part 7 lists 400 for an invalid body and no 415), 415 on the host and control endpoints.
 // - Control requests that change state (every method but GET and HEAD) must be `application/json` (415) and come from no Origin (server to server) or the campus's own origin, never with `Sec-Fetch-Site` other than same-origin or none (403 FORBIDDEN): no page of another site can drive the campus.
 // - The control API lists issued access tokens only as fingerprints (first 8 characters of the SHA-256, base64url) with their member, launch and expiry; a live token is handed out only by `POST /control/credentials`, which the control rules keep away from every browser page.

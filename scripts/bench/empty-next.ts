@@ -8,6 +8,9 @@ import { measureFirstLoadJs } from "./first-load-js";
 /** The packages of the baseline, at the versions the project's lockfile holds. */
 const BASELINE_PACKAGES = ["next", "react", "react-dom", "tailwindcss", "@tailwindcss/postcss", "typescript", "@types/react", "@types/node"];
 
+/** The throwaway project reports nothing to Next's telemetry: a measuring run is nobody's usage. */
+const NO_TELEMETRY = { NEXT_TELEMETRY_DISABLED: "1" };
+
 /**
  * Builds (once) and measures an empty Next.js page with Tailwind: the baseline for first-load JS.
  * It is a project of its own, with its own node_modules (the project's versions, installed once):
@@ -34,7 +37,7 @@ export async function measureEmptyNextPage(root: string) {
   }
   if (!existsSync(path.join(dir, ".next", "BUILD_ID"))) await run("npx", ["next", "build"], { cwd: dir });
   const port = await freePort();
-  const server = await startServer("npx", ["next", "start", "--port", String(port)], { ready: `http://127.0.0.1:${port}/`, name: "empty-next", cwd: dir });
+  const server = await startServer("npx", ["next", "start", "--port", String(port)], { ready: `http://127.0.0.1:${port}/`, name: "empty-next", cwd: dir, env: NO_TELEMETRY });
   try {
     return await measureFirstLoadJs(`http://127.0.0.1:${port}`);
   } finally {
@@ -45,7 +48,7 @@ export async function measureEmptyNextPage(root: string) {
 /** Runs a command to completion, its output on the bench's; rejects on a non-zero exit. */
 function run(command: string, args: string[], options: { cwd: string }) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: "inherit", ...options });
+    const child = spawn(command, args, { stdio: "inherit", ...options, env: { ...process.env, ...NO_TELEMETRY } });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
   });
 }

@@ -5,6 +5,7 @@ import { measureEmptyNextPage } from "./empty-next";
 import { measureFirstLoadJs } from "./first-load-js";
 import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
+import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
 import { LOAD_TARGETS, STEPS, measureLoad, type LoadStep } from "./load/load-run";
 import { measureLogin } from "./login-timing";
@@ -45,16 +46,11 @@ const FLOOD_RSS_MARGIN_MB = 20;
 
 async function main() {
   const record = new BenchRecord();
-  // The standard pair (3000 and 4000) with the end-to-end registration and credentials: production
-  // refuses the development secrets. Their output goes to server-logs/, as the end-to-end runs' does.
-  const standard = originsOf(undefined);
-  const campus = await startServer("npx", ["tsx", "campus/index.ts"], { ready: `${standard.campusApi}/health`, name: `campus-${standard.campusPort}`, env: CAMPUS_ENV });
-  const app = await startProductionServer(undefined, standard.appPort, AS_NPM_START);
   let failure: unknown;
   let heldByOne: number | undefined;
   try {
     if (wants("first-load")) {
-      const appJs = await measureFirstLoadJs(standard.appServer);
+      const appJs = await withStandardPair(({ appServer }) => measureFirstLoadJs(appServer));
       const emptyJs = await measureEmptyNextPage(root);
       record.add({ name: "First-load JS of the app page", value: appJs.gzipKb, unit: "kB gzip", detail: `${appJs.scripts} scripts` });
       record.add({ name: "First-load JS of an empty Next.js page", value: emptyJs.gzipKb, unit: "kB gzip", detail: `${emptyJs.scripts} scripts` });
@@ -62,13 +58,13 @@ async function main() {
     }
 
     if (wants("login")) {
-      const login = await measureLogin();
+      const login = await withStandardPair(() => measureLogin());
       record.add({ name: "Iframe load → signed-in view, p50", value: login.p50Ms, unit: "ms", target: { limit: TARGETS.signedInP50Ms }, detail: `max ${login.maxMs.toFixed(0)} ms over ${login.runs} runs` });
       record.add({ name: "  backend requests after the handshake", value: login.requestsAfterHandshake, unit: "", target: { limit: TARGETS.requestsAfterHandshake } });
     }
 
     if (wants("call-view")) {
-      const callView = await measureCallView();
+      const callView = await withStandardPair(() => measureCallView());
       record.add({ name: "Call view: campus requests per visitor-minute", value: callView.requestsPerMinute, unit: "", target: { limit: TARGETS.callViewRequestsPerMinute } });
       record.add({ name: "Command click → applied, p50", value: callView.commandP50Ms, unit: "ms", target: { limit: TARGETS.commandP50Ms }, detail: `max ${callView.commandMaxMs} ms` });
       record.add({ name: "Presenting: page requests per visitor-minute", value: callView.presentingPageRequestsPerMinute, unit: "", target: { limit: TARGETS.presentingRequestsPerMinute }, detail: "one heartbeat every 5 s, no grant poll" });
@@ -76,7 +72,7 @@ async function main() {
     }
 
     if (wants("heartbeat")) {
-      const heartbeat = await measureHeartbeatLatency();
+      const heartbeat = await withStandardPair(() => measureHeartbeatLatency());
       record.add({ name: "Heartbeat straight to the campus, p50", value: heartbeat.directP50, unit: "ms", detail: `${heartbeat.samples} samples` });
       record.add({ name: "Heartbeat through the app, p50", value: heartbeat.appP50, unit: "ms", detail: `${heartbeat.samples} samples, interleaved` });
       record.add({ name: "  added by the app", value: heartbeat.addedP50, unit: "ms", target: { limit: TARGETS.heartbeatAddedMs } });
@@ -85,7 +81,7 @@ async function main() {
     }
 
     if (wants("flood")) {
-      const flood = await measureStateFlood(app.pid!);
+      const flood = await withStandardPair(({ appPid }) => measureStateFlood(appPid));
       const growth = flood.afterMb - flood.beforeMb;
       record.add({
         name: `State flood: RSS growth over ${flood.requests} requests`,
@@ -99,7 +95,7 @@ async function main() {
     if (wants("load")) {
       // The load run takes minutes: each step prints as it ends.
       record.note("Load: visitors presenting audio only, each heartbeating every 5 s through one app process");
-      const load = await measureLoad([{ pid: app.pid!, server: standard.appServer }], (step) => record.note(describeStep(step)));
+      const load = await withStandardPair(({ appPid, appServer }) => measureLoad([{ pid: appPid, server: appServer }], (step) => record.note(describeStep(step))));
       heldByOne = load.held;
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
@@ -117,20 +113,45 @@ async function main() {
       // Two app processes on one Redis (REDIS_URL), visitors spread over both as a balancer without
       // stickiness would: what running several processes adds, on the cores this machine has.
       record.note(`Load with two app processes sharing Redis (${cpus().length} cores for both, the campus and the load)`);
-      const shared = await startSharedStoreApps();
-      try {
-        const load = await measureLoad(shared.apps, (step) => record.note(describeStep(step)), STEPS.map((visitors) => visitors * 2));
-        record.add({ name: "  visitors held by two processes", value: load.held, unit: "", detail: `one process held ${heldByOne ?? "(not measured)"}` });
-      } finally {
-        await shared.stop();
-      }
+      const load = await withCampus(() => withSharedStoreApps((apps) => measureLoad(apps, (step) => record.note(describeStep(step)), STEPS.map((visitors) => visitors * 2))));
+      record.add({ name: "  visitors held by two processes", value: load.held, unit: "", detail: `one process held ${heldByOne ?? "(not measured)"}` });
     }
   } catch (error) {
     failure = error;
     throw error;
   } finally {
-    await Promise.all([stopServer(app), stopServer(campus)]);
     record.write("bench-results", failure);
+  }
+}
+
+/**
+ * Runs one part against a campus and an app process of its own, started for it on the standard
+ * pair (3000 and 4000) with the end-to-end registration and credentials (production refuses the
+ * development secrets), and stopped after it. So each figure starts from the same fresh
+ * processes, whatever parts ran before it: a process that has served another part's traffic
+ * measures differently (its heap and collector's state), which made full runs disagree with parts
+ * run alone. Their output goes to server-logs/, as the end-to-end runs' does.
+ */
+async function withStandardPair<T>(part: (servers: { appPid: number; appServer: string }) => Promise<T>): Promise<T> {
+  return withCampus(async () => {
+    const standard = originsOf(undefined);
+    const app = await startProductionServer(undefined, standard.appPort, AS_NPM_START);
+    try {
+      return await part({ appPid: app.pid!, appServer: standard.appServer });
+    } finally {
+      await stopServer(app);
+    }
+  });
+}
+
+/** The local campus alone on the standard port, for the part's run. */
+async function withCampus<T>(part: () => Promise<T>): Promise<T> {
+  const standard = originsOf(undefined);
+  const campus = await startServer("npx", ["tsx", "campus/index.ts"], { ready: `${standard.campusApi}/health`, name: `campus-${standard.campusPort}`, env: CAMPUS_ENV });
+  try {
+    return await part();
+  } finally {
+    await stopServer(campus);
   }
 }
 
@@ -142,15 +163,19 @@ function describeStep(step: LoadStep): string {
   );
 }
 
-/** A throwaway redis-server and two app processes on it, for the shared load run. */
-async function startSharedStoreApps() {
-  const redis = await startRedisServer(SHARED_REDIS_PORT);
-  const REDIS_URL = `redis://127.0.0.1:${SHARED_REDIS_PORT}`;
-  const children = await Promise.all(SHARED_APP_PORTS.map((port) => startProductionServer(undefined, port, { ...AS_NPM_START, REDIS_URL })));
-  return {
-    apps: children.map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}` })),
-    stop: () => Promise.all([...children, redis].map(stopServer)),
-  };
+/** A throwaway redis-server and two app processes on it, for the shared load run; stops whatever of them started. */
+async function withSharedStoreApps<T>(part: (apps: { pid: number; server: string }[]) => Promise<T>): Promise<T> {
+  const started: ChildProcess[] = [];
+  try {
+    started.push(await startRedisServer(SHARED_REDIS_PORT));
+    const REDIS_URL = `redis://127.0.0.1:${SHARED_REDIS_PORT}`;
+    const apps = await Promise.allSettled(SHARED_APP_PORTS.map((port) => startProductionServer(undefined, port, { ...AS_NPM_START, REDIS_URL })));
+    for (const app of apps) if (app.status === "fulfilled") started.push(app.value);
+    for (const app of apps) if (app.status === "rejected") throw app.reason;
+    return await part(started.slice(1).map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}` })));
+  } finally {
+    await Promise.all(started.map(stopServer));
+  }
 }
 
 // Exits when done, so that a browser a failed part left open cannot hold the run (and its ports).
