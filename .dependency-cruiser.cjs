@@ -23,8 +23,8 @@ const SERVER_LAYERS = [
   // The one wiring module: builds the stores and every feature's dependencies. (The route wrapper,
   // defineRoute, knows no feature, so it sits lower, in infra's lib/http/.)
   ["server", "^lib/server/"],
-  // Route handlers, the server-rendered pages, and the proxy.
-  ["routes", "^app/(api/|[^/]+\\.tsx?$)|^(proxy|instrumentation)\\.ts$"],
+  // Route handlers (the heartbeat's in pages/api/), the server-rendered pages, and the proxy.
+  ["routes", "^app/(api/|[^/]+\\.tsx?$)|^pages/api/|^(proxy|instrumentation)\\.ts$"],
 ];
 
 const TEST_FILE = "\\.test\\.tsx?$";
@@ -92,27 +92,27 @@ module.exports = {
       comment: "Browser code imports only the contract and client-safe modules, never server modules.",
       severity: "error",
       from: { path: CLIENT, pathNot: TEST_FILE },
-      to: { path: "^(lib|app)/", pathNot: CLIENT_SAFE },
+      to: { path: "^(lib|app|pages)/", pathNot: CLIENT_SAFE },
     },
     {
       name: "campus-imports-only-the-contract",
       comment: "The local campus takes only the contract from the app.",
       severity: "error",
       from: { path: "^campus/" },
-      to: { path: "^(lib|app)/", pathNot: "^lib/contract/" },
+      to: { path: "^(lib|app|pages)/", pathNot: "^lib/contract/" },
     },
     {
       name: "app-never-imports-the-campus",
       comment: "The app talks to the campus over HTTP only, as it would to the real one.",
       severity: "error",
-      from: { path: "^(lib|app)/|^(proxy|instrumentation)\\.ts$" },
+      from: { path: "^(lib|app|pages)/|^(proxy|instrumentation)\\.ts$" },
       to: { path: "^campus/" },
     },
     {
       name: "test-support-only-in-tests",
       comment: "Fixtures and contracts for tests stay out of the shipped code.",
       severity: "error",
-      from: { path: "^(lib|app|campus)/", pathNot: `${TEST_FILE}|^lib/testing/|^campus/test-support/` },
+      from: { path: "^(lib|app|pages|campus)/", pathNot: `${TEST_FILE}|^lib/testing/|^campus/test-support/` },
       to: { path: "^lib/testing/|^campus/test-support/" },
     },
   ],

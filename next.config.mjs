@@ -8,6 +8,14 @@ const nextConfig = {
   // a visitor's heartbeat and grant poll under load (`npm run bench`).
   compress: false,
   reactStrictMode: true,
+  // The heartbeat is a Pages API route (lib/http/node-route.ts says why). The Pages router builds
+  // its server code without React's "react-server" condition, under which `server-only` is an
+  // empty module; without it `server-only` throws, as it does in a browser. So the server keeps
+  // the empty module and the browser the throwing one: importing server code into a client
+  // component still fails. `server-only` is bundled (not loaded by Node at run time) for the
+  // alias to apply.
+  transpilePackages: ["server-only"],
+  turbopack: { resolveAlias: { "server-only": { browser: "server-only", default: "server-only/empty.js" } } },
   // The campus page frames the app from another host; development reloads must work across both.
   allowedDevOrigins: ["app.localhost", "campus.localhost"],
   // No X-Frame-Options anywhere: it would deny the campus frame. proxy.ts sends frame-ancestors instead.

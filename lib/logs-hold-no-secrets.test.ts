@@ -153,7 +153,7 @@ describe.skipIf(!hasRedisServer)("logs under Redis and campus faults hold no sec
       `app:call:presentation:${sid}`,
       JSON.stringify({ presentationId: "prs_1", userId: aMember().userId, grantId: "grt_1", mode: "video", participationIds: [], preparedAt: 0 }),
     );
-    const { POST: heartbeat } = await import("@/app/api/call/presentation/heartbeat/route");
+    const { heartbeat } = await import("@/pages/api/call/presentation/heartbeat");
 
     mode.heartbeat = "500";
     expect((await heartbeat(post("/api/call/presentation/heartbeat", undefined, sessionCookie))).status).toBe(503);

@@ -3,6 +3,7 @@ import { QUESTION, membersInOnePoll } from "../support/activity";
 import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
+import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
 
 /*
  * The paths that break when the app page sends `ready` more than once per document: the campus
@@ -76,5 +77,18 @@ test.describe("one ready per app document @dev", () => {
     const { grace } = await membersInOnePoll(control, open);
     await expect(grace.app.getByTestId("activity-poll-question")).toHaveText(QUESTION);
     await Promise.all(contexts.map((context) => context.close()));
+  });
+});
+
+test.describe("the Pages router's heartbeat in development @dev", () => {
+  // The heartbeat is the one Pages API route (lib/http/node-route.ts): the development server
+  // compiles it apart from the App Router's routes, with its own module resolution.
+  test("an audio-only presentation reaches the app and its heartbeats are answered @dev", async ({ control, openCampusAs }) => {
+    const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
+    const beat = ada.page.waitForResponse((response) => response.url().endsWith("/api/call/presentation/heartbeat"));
+    await present(ada, "audioOnly");
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
+    expect((await beat).status()).toBe(200);
+    expect(await (await beat).json()).toMatchObject({ status: "app", grant: { status: "active" } });
   });
 });

@@ -34,6 +34,8 @@ import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
 const NO_INPUT = z.strictObject({});
 const NO_INPUT_LIMIT_BYTES = 64;
 
+export const METHOD_NOT_ALLOWED = "This route does not take that method";
+
 type Handler = (request: NextRequest) => Promise<Response>;
 
 export type MethodRule<S extends z.ZodType | undefined> = {
@@ -47,28 +49,39 @@ export type MethodRule<S extends z.ZodType | undefined> = {
 };
 
 /** Every method Next's route handlers can export (Next answers any other itself). */
-const ROUTED_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const ROUTED_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
 type RoutedMethod = (typeof ROUTED_METHODS)[number];
 
-export function defineRoute<G extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(rules: {
-  GET?: MethodRule<G>;
-  POST?: MethodRule<P>;
-}): Record<RoutedMethod, Handler> {
-  const allow = ROUTED_METHODS.filter((method) => method in rules);
-  const declared = rules as Partial<Record<RoutedMethod, MethodRule<z.ZodType | undefined>>>;
-  const handlers = ROUTED_METHODS.map((method) => {
-    const rule = declared[method];
-    const handler: Handler = rule
-      ? (request) => runRule(method, rule, request)
-      : async () => {
-          throw new AppError("METHOD_NOT_ALLOWED", "This route does not take that method", { allow });
-        };
-    return [method, handleRoute(handler)];
-  });
-  return Object.fromEntries(handlers) as Record<RoutedMethod, Handler>;
+type Rules<G extends z.ZodType | undefined, P extends z.ZodType | undefined> = { GET?: MethodRule<G>; POST?: MethodRule<P> };
+
+/** One handler for every method of a route, and the methods it declares (its Allow header). */
+export type RouteHandler = Handler & { readonly allow: readonly RoutedMethod[] };
+
+/** The exports of an App Router route file (app/api/**\/route.ts): every routed method, one handler. */
+export function defineRoute<G extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+  rules: Rules<G, P>,
+): Record<RoutedMethod, Handler> {
+  const handler: Handler = routeHandler(rules);
+  return { GET: handler, HEAD: handler, OPTIONS: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
 }
 
-async function runRule(method: RoutedMethod, rule: MethodRule<z.ZodType | undefined>, request: NextRequest): Promise<Response> {
+/**
+ * The route's rules as one handler that reads the request's method: a declared method runs its
+ * rule, any other is 405 with Allow. defineRoute exports it per method for the App Router;
+ * nodeRoute serves it from the Pages router (lib/http/node-route.ts).
+ */
+export function routeHandler<G extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(rules: Rules<G, P>): RouteHandler {
+  const allow = ROUTED_METHODS.filter((method) => Object.hasOwn(rules, method));
+  const declared = rules as Partial<Record<string, MethodRule<z.ZodType | undefined>>>;
+  const handler = handleRoute(async (request) => {
+    const rule = Object.hasOwn(declared, request.method) ? declared[request.method] : undefined;
+    if (!rule) throw new AppError("METHOD_NOT_ALLOWED", METHOD_NOT_ALLOWED, { allow });
+    return runRule(request.method, rule, request);
+  });
+  return Object.assign(handler, { allow });
+}
+
+async function runRule(method: string, rule: MethodRule<z.ZodType | undefined>, request: NextRequest): Promise<Response> {
   const behindTrustedProxy = getEnv().TRUSTED_PROXY.length > 0;
   assertNoQuery(request);
   if (method !== "GET") assertSameOrigin(request.headers, behindTrustedProxy);

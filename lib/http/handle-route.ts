@@ -21,7 +21,8 @@ export function handleRoute(handler: RouteHandler): RouteHandler {
   };
 }
 
-function toErrorResponse(error: unknown): Response {
+/** An error as the spec's Error shape, with no-store. */
+export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) return error.toResponse();
   logError("api.unexpected", error);
   return new AppError("INTERNAL_SERVER_ERROR", "The app is temporarily unavailable; try again").toResponse();

@@ -43,9 +43,9 @@ export async function measureHeartbeatLatency() {
     const direct = () =>
       fetch(`${CAMPUS_API}/v1/apps/calls/presentations/${presentationId}/heartbeat`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
 
-    // The floor beside it: an API route that does nothing (the app's health check, through the same
-    // Next route machinery and defineRoute) against the campus's own. The heartbeat's added time
-    // cannot go below what Next adds to an empty route.
+    // The floor beside it: an App Router route that does nothing (the app's health check, through
+    // defineRoute) against the campus's own: what Next adds to an empty route. The heartbeat itself
+    // is a Pages API route (lib/http/node-route.ts), whose own floor is lower.
     const emptyApp = () => fetch(`${APP_SERVER}/api/health`);
     const emptyCampus = () => fetch(`${CAMPUS_API}/health`);
     const paths = [viaApp, direct, emptyApp, emptyCampus];

@@ -1,0 +1,107 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { routeHandler } from "@/lib/http/define-route";
+import { nodeRoute } from "@/lib/http/node-route";
+
+// The rate limits in this process's memory, whatever the test run's REDIS_URL.
+vi.stubEnv("REDIS_URL", "");
+
+// A Pages API route gets Node's own request and response; here a plain Node server stands in for Next's.
+const seen: { input: unknown; signalAborted: boolean; url: string }[] = [];
+const route = routeHandler({
+  POST: {
+    body: z.strictObject({ note: z.string() }),
+    maxBodyBytes: 64,
+    handle: async (request, input) => {
+      seen.push({ input, signalAborted: request.signal.aborted, url: request.url });
+      if (input.note === "fail") throw new Error("a bug with a secret-looking stack");
+      if (input.note === "refuse") throw new AppError("CALL_CONFLICT", "Already done");
+      const response = Response.json({ echoed: input.note }, { status: 201 });
+      response.headers.append("Set-Cookie", "a=1; Path=/; HttpOnly");
+      response.headers.append("Set-Cookie", "b=2; Path=/; HttpOnly");
+      return response;
+    },
+  },
+});
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer(nodeRoute(route));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+/** Sends a request as given on the wire: any method, a body in chunks without Content-Length when asked. */
+function send(method: string, options: { path?: string; headers?: Record<string, string>; chunks?: string[] } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${options.path ?? "/api/x"}`, { method, headers: { host: "app.localhost:3000", ...options.headers } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    for (const chunk of options.chunks ?? []) req.write(chunk);
+    req.end();
+  });
+}
+
+const json = (body: string) => ({ headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, chunks: [body] });
+
+function expectError(answer: Answer, status: number, code: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers["cache-control"]).toBe("private, no-store");
+  expect(JSON.parse(answer.body)).toEqual({ error: { code, message: expect.any(String) } });
+}
+
+describe("nodeRoute: a route's rules served from Node's request and response", () => {
+  it("hands the body, the path and the headers to the rules, and writes back status, headers, every cookie and the body", async () => {
+    const answer = await send("POST", json('{"note":"hello"}'));
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body)).toEqual({ echoed: "hello" });
+    expect(answer.headers["cache-control"]).toBe("private, no-store");
+    expect(answer.headers["content-type"]).toContain("application/json");
+    expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(answer.body)));
+    expect(answer.headers["set-cookie"]).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; HttpOnly"]);
+    expect(seen.at(-1)).toEqual({ input: { note: "hello" }, signalAborted: false, url: expect.stringMatching(/\/api\/x$/) });
+  });
+
+  it("reads a chunked body, counting it against the route's limit", async () => {
+    const ok = await send("POST", { headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, chunks: ['{"note":', '"in parts"}'] });
+    expect(JSON.parse(ok.body)).toEqual({ echoed: "in parts" });
+    const big = await send("POST", { headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, chunks: ['{"note":"', "x".repeat(100), '"}'] });
+    expectError(big, 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  it("keeps the input rules: a query string, a foreign origin, a wrong type", async () => {
+    const before = seen.length;
+    expectError(await send("POST", { ...json('{"note":"a"}'), path: "/api/x?sessionKey=k" }), 400, "BAD_USER_INPUT");
+    const foreign = json('{"note":"a"}');
+    expectError(await send("POST", { ...foreign, headers: { ...foreign.headers, origin: "https://evil.example" } }), 403, "FORBIDDEN");
+    expectError(await send("POST", { headers: { "content-type": "text/plain", "content-length": "3" }, chunks: ["abc"] }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expect(seen.length).toBe(before);
+  });
+
+  it("answers an undeclared method with 405 and Allow, a method Node's fetch cannot build included", async () => {
+    for (const method of ["GET", "DELETE", "TRACE", "PROPFIND"]) {
+      const answer = await send(method);
+      expectError(answer, 405, "METHOD_NOT_ALLOWED");
+      expect(answer.headers["allow"]).toBe("POST");
+    }
+  });
+
+  it("maps the handler's errors as every route does: an AppError keeps its code, anything else is a 503 without its message", async () => {
+    expectError(await send("POST", json('{"note":"refuse"}')), 409, "CALL_CONFLICT");
+    const failed = await send("POST", json('{"note":"fail"}'));
+    expectError(failed, 503, "INTERNAL_SERVER_ERROR");
+    expect(failed.body).not.toContain("secret-looking");
+  });
+});
