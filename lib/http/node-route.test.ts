@@ -10,13 +10,13 @@ import { nodeRoute } from "@/lib/http/node-route";
 vi.stubEnv("REDIS_URL", "");
 
 // A Pages API route gets Node's own request and response; here a plain Node server stands in for Next's.
-const seen: { input: unknown; signalAborted: boolean; url: string }[] = [];
+const seen: { input: unknown; signalAborted: boolean; url: string; cookies: string[] }[] = [];
 const route = routeHandler({
   POST: {
     body: z.strictObject({ note: z.string() }),
     maxBodyBytes: 64,
     handle: async (request, input) => {
-      seen.push({ input, signalAborted: request.signal.aborted, url: request.url });
+      seen.push({ input, signalAborted: request.signal.aborted, url: request.url, cookies: request.cookies.getAll().map(({ name }) => name) });
       if (input.note === "fail") throw new Error("a bug with a secret-looking stack");
       if (input.note === "refuse") throw new AppError("CALL_CONFLICT", "Already done");
       const response = Response.json({ echoed: input.note }, { status: 201 });
@@ -40,9 +40,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** Sends a request as given on the wire: any method, a body in chunks without Content-Length when asked. */
-function send(method: string, options: { path?: string; headers?: Record<string, string>; chunks?: string[] } = {}): Promise<Answer> {
+function send(method: string, options: { path?: string; headers?: Record<string, string>; rawHeaders?: string[]; chunks?: string[] } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${options.path ?? "/api/x"}`, { method, headers: { host: "app.localhost:3000", ...options.headers } }, (res) => {
+    // Raw headers (name, value, name, value…) may repeat a name.
+    const headers = [...Object.entries({ host: "app.localhost:3000", ...options.headers }).flat(), ...(options.rawHeaders ?? [])];
+    const req = httpRequest(`${base}${options.path ?? "/api/x"}`, { method, headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
@@ -71,7 +73,13 @@ describe("nodeRoute: a route's rules served from Node's request and response", (
     expect(answer.headers["content-type"]).toContain("application/json");
     expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(answer.body)));
     expect(answer.headers["set-cookie"]).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; HttpOnly"]);
-    expect(seen.at(-1)).toEqual({ input: { note: "hello" }, signalAborted: false, url: expect.stringMatching(/\/api\/x$/) });
+    expect(seen.at(-1)).toEqual({ input: { note: "hello" }, signalAborted: false, url: expect.stringMatching(/\/api\/x$/), cookies: [] });
+  });
+
+  it("reads headers as Node parsed them: cookies sent on two lines are two cookies", async () => {
+    const answer = await send("POST", { ...json('{"note":"c"}'), rawHeaders: ["cookie", "first=1", "cookie", "second=2"] });
+    expect(answer.status).toBe(201);
+    expect(seen.at(-1)?.cookies).toEqual(["first", "second"]);
   });
 
   it("reads a chunked body, counting it against the route's limit", async () => {

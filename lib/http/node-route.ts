@@ -45,8 +45,13 @@ async function answer(handler: RouteHandler, req: IncomingMessage): Promise<Resp
 
 /** The web Request of Node's request: its method, path and query, headers and (when announced) body stream. */
 export function toNextRequest(req: IncomingMessage): NextRequest {
+  // Node's parsed headers, as Next reads them for an App Router route: a repeated Cookie line is
+  // joined with "; ", a repeated Host is dropped.
   const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else for (const item of value ?? []) headers.append(name, item);
+  }
   const method = req.method!;
   // Only the path and query are read from the URL (the app's own host comes from the headers).
   const url = new URL(req.url ?? "/", "http://app.invalid");
