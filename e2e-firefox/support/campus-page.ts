@@ -1,6 +1,6 @@
 import type { BrowserContext, Frame, Page } from "puppeteer-core";
 import { APP_ORIGIN, CAMPUS_ORIGIN } from "../../e2e/support/origins";
-import { eventually } from "./eventually";
+import { EXPECT_TIMEOUT_MS, eventually } from "./eventually";
 import { byTestId, inFrame } from "./frame-reads";
 
 const FIRST_LOAD_TIMEOUT_MS = 30_000;
@@ -78,13 +78,22 @@ export class CampusPage {
     await this.expectState("signed-in");
   }
 
-  /** Asks the app to re-check its access (spec 4.2); it may have left the signed-in view on its own already. */
+  /**
+   * Asks the app to re-check its access (spec 4.2) and waits until the answer shows: a refused
+   * check leaves the signed-in view, so a state read next is the check's. It may have left the
+   * signed-in view on its own already.
+   */
   async checkAccess() {
+    const answer = this.page.waitForResponse((response) => response.url() === `${APP_ORIGIN}/api/me`, { timeout: EXPECT_TIMEOUT_MS });
+    // Awaited only once the click went through; otherwise its time-out is of no interest.
+    answer.catch(() => undefined);
     try {
       await this.inApp.click(byTestId("check-access"), 2_000);
     } catch (error) {
       if ((await this.state()) === "signed-in") throw error;
+      return;
     }
+    if (!(await answer).ok()) await eventually(() => this.state()).not.toBe("signed-in");
   }
 
   /** The app's call view: attach, then allow "Use this call in this app" in the campus page. */
