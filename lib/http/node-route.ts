@@ -44,7 +44,7 @@ async function answer(handler: RouteHandler, req: IncomingMessage): Promise<Resp
 }
 
 /** The web Request of Node's request: its method, path and query, headers and (when announced) body stream. */
-export function toNextRequest(req: IncomingMessage): NextRequest {
+function toNextRequest(req: IncomingMessage): NextRequest {
   // Node's parsed headers, as Next reads them for an App Router route: a repeated Cookie line is
   // joined with "; ", a repeated Host is dropped.
   const headers = new Headers();
