@@ -159,7 +159,8 @@ function describeStep(step: LoadStep): string {
   return (
     `  ${String(step.visitors).padStart(5)} visitors, ${step.requestsPerSecond.toFixed(0)} requests/s: ` +
     `p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, longest gap ${(step.maxGapMs / 1000).toFixed(1)} s, ` +
-    `${step.failures} failed, ${step.appRssMb.toFixed(0)} MB resident ${step.held ? "held" : "MISSED"}`
+    `${step.failures} failed, ${step.appRssMb.toFixed(0)} MB resident, ` +
+    `machine ${(step.machineBusy * 100).toFixed(0)} % busy (app ${step.appCores.toFixed(2)} of ${cpus().length} cores) ${step.held ? "held" : "MISSED"}`
   );
 }
 

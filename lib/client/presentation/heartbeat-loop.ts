@@ -25,6 +25,8 @@ export type HeartbeatStop = HeartbeatErrorStop | { reason: "ended"; view: Presen
 type Timers = {
   setTimeout: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
   clearTimeout: (timer: ReturnType<typeof setTimeout> | undefined) => void;
+  /** A monotonic clock in milliseconds. */
+  now: () => number;
 };
 
 export type HeartbeatLoopOptions = {
@@ -44,18 +46,30 @@ export type HeartbeatLoop = {
   beatNow(): void;
 };
 
-/** The wait after an answer: one second while the handoff is pending, for a few beats; else the interval. */
+/** The time from one beat to the next: one second while the handoff is pending, for a few beats; else the interval. */
 export function nextBeatDelayMs(status: PresentationStatus, fastBeats: number): number {
   return status === "commitRequested" && fastBeats <= HANDOFF_FAST_BEATS ? HANDOFF_BEAT_MS : HEARTBEAT_INTERVAL_MS;
 }
 
 /**
- * The heartbeat of one presentation. Each beat is scheduled after the previous one has answered
- * (a timeout chain, never an interval), so beats never overlap and a slow answer delays the next.
- * The first beat is one interval after the start.
+ * The heartbeat of one presentation. The first beat is one interval after the start; each next one
+ * is due one interval after the previous was sent, and is sent once that one has answered (a
+ * timeout chain, never an interval), so beats never overlap and an answer slower than the interval
+ * is followed by the next beat at once.
+ *
+ * Counting from the send, not from the answer, keeps each page on its own rhythm. Counted from the
+ * answer, a server that stalls for a moment answers every beat that waited on it together, and all
+ * those pages beat together from then on, a crowd the server meets again every five seconds
+ * (periodic senders fall into step unless something keeps them apart: Floyd and Jacobson, "The
+ * Synchronization of Periodic Routing Messages", 1993). Retries after a failure still wait from
+ * the failure.
  */
 export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop {
-  const timers: Timers = options.timers ?? { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (timer) => clearTimeout(timer) };
+  const timers: Timers = options.timers ?? {
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (timer) => clearTimeout(timer),
+    now: () => performance.now(),
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight = false;
   let stopped = false;
@@ -76,6 +90,7 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
     timer = undefined;
     if (stopped || inFlight) return;
     inFlight = true;
+    const sentAt = timers.now();
     let delayMs: number;
     try {
       const view = await options.beat();
@@ -84,7 +99,7 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
       if (isFinalStatus(view.status)) return finish({ reason: "ended", view });
       options.onView(view);
       fastBeats = view.status === "commitRequested" ? fastBeats + 1 : 0;
-      delayMs = nextBeatDelayMs(view.status, fastBeats);
+      delayMs = Math.max(0, nextBeatDelayMs(view.status, fastBeats) - (timers.now() - sentAt));
     } catch (error) {
       if (stopped) return;
       const effect = heartbeatErrorEffect(error);
@@ -94,7 +109,8 @@ export function startHeartbeatLoop(options: HeartbeatLoopOptions): HeartbeatLoop
     } finally {
       inFlight = false;
     }
-    schedule(delayMs);
+    if (delayMs > 0) schedule(delayMs);
+    else void run();
   }
 
   schedule(HEARTBEAT_INTERVAL_MS);

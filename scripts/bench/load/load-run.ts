@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { cpus } from "node:os";
 import { LIMITS } from "@/lib/contract";
 import { CAMPUS_API } from "../../../e2e/support/origins";
 import { percentile } from "../stats";
@@ -23,14 +24,19 @@ export type LoadStep = {
   maxGapMs: number;
   failures: number;
   appRssMb: number;
+  /** The share of the machine's cores busy in the window (every process, the campus and this load included). */
+  machineBusy: number;
+  /** The cores the app processes used in the window, together. */
+  appCores: number;
   held: boolean;
 };
 
 /**
  * Simulated visitors against one app process, as the presenting page behaves: each heartbeats
- * every five seconds, the next one scheduled after the previous returns (spec 4.9), and polls
- * nothing else (the heartbeat answers for the grant: lib/client/call/call-polling.ts). Visitors
- * start at random offsets, so requests spread over the interval as real visitors' would.
+ * every five seconds (spec 4.9), each beat due five seconds after the previous one was sent and
+ * sent once that one answered (lib/client/presentation/heartbeat-loop.ts), and polls nothing else
+ * (the heartbeat answers for the grant: lib/client/call/call-polling.ts). Visitors start at random
+ * offsets, so requests spread over the interval as real visitors' would.
  */
 export async function measureLoad(apps: { pid: number; server: string }[], onStep: (step: LoadStep) => void = () => {}, visitorSteps: readonly number[] = STEPS) {
   await post(`${CAMPUS_API}/control/reset`);
@@ -42,7 +48,7 @@ export async function measureLoad(apps: { pid: number; server: string }[], onSte
     for (const target of visitorSteps) {
       await admit(running, target, apps.map((app) => app.server));
       await sleep(BEAT_INTERVAL_MS);
-      const window = openWindow(running);
+      const window = openWindow(running, apps.map((app) => app.pid));
       await sleep(WINDOW_MS);
       const step = window.close(rssMb());
       steps.push(step);
@@ -103,7 +109,8 @@ function run(visitor: Visitor): RunningVisitor {
       }
       samples.push({ ms: performance.now() - started, ok });
       if (ok) onOk();
-      if (!stopped) await sleep(every);
+      // Due one interval after this one was sent, as the page's loop: a slow answer shifts no rhythm.
+      if (!stopped) await sleep(Math.max(0, every - (performance.now() - started)));
     }
   };
   loops.push(
@@ -116,13 +123,18 @@ function run(visitor: Visitor): RunningVisitor {
   return state;
 }
 
-function openWindow(running: RunningVisitor[]) {
+function openWindow(running: RunningVisitor[], appPids: number[]) {
   samples = [];
   const openedAt = performance.now();
+  const machineAtOpen = machineCpuTimes();
+  const appCpuAtOpen = appCpuSeconds(appPids);
   for (const visitor of running) visitor.maxGapMs = 0;
   return {
     close(appRssMb: number): LoadStep {
       const closedAt = performance.now();
+      const machine = machineCpuTimes();
+      const machineBusy = 1 - (machine.idle - machineAtOpen.idle) / (machine.total - machineAtOpen.total);
+      const appCores = (appCpuSeconds(appPids) - appCpuAtOpen) / ((closedAt - openedAt) / 1000);
       const taken = samples;
       samples = [];
       const times = taken.map((sample) => sample.ms).sort((a, b) => a - b);
@@ -138,6 +150,8 @@ function openWindow(running: RunningVisitor[]) {
         maxGapMs,
         failures,
         appRssMb,
+        machineBusy,
+        appCores,
         held: failures === 0 && p99Ms < LOAD_TARGETS.p99Ms && maxGapMs <= LOAD_TARGETS.maxGapMs,
       };
     },
@@ -150,6 +164,27 @@ async function countHeartbeatRestorations() {
     presentations: { restoredReason: string | null }[];
   };
   return presentations.filter((presentation) => presentation.restoredReason === "heartbeatMissed").length;
+}
+
+/** The machine's CPU time since boot, every core together: idle and in all (ms). */
+function machineCpuTimes() {
+  let idle = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    idle += times.idle;
+    total += times.user + times.nice + times.sys + times.idle + times.irq;
+  }
+  return { idle, total };
+}
+
+/** CPU time the processes have used, together, in seconds (`ps` TIME: [[dd-]hh:]mm:ss[.cc]). */
+function appCpuSeconds(pids: number[]): number {
+  let seconds = 0;
+  for (const pid of pids) {
+    const [clock = "0", days = "0"] = execFileSync("ps", ["-o", "time=", "-p", String(pid)]).toString().trim().split("-").reverse();
+    seconds += Number(days) * 86_400 + clock.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+  }
+  return seconds;
 }
 
 /** Resident memory of a process, in MB (`ps` reports kB on Linux and macOS). */
