@@ -7,7 +7,7 @@ import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
 import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
-import { LOAD_TARGETS, STEPS, measureLoad, type LoadStep } from "./load/load-run";
+import { LOAD_TARGETS, measureLoad, type LoadStep } from "./load/load-run";
 import { measureLogin } from "./login-timing";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
@@ -113,7 +113,7 @@ async function main() {
       // Two app processes on one Redis (REDIS_URL), visitors spread over both as a balancer without
       // stickiness would: what running several processes adds, on the cores this machine has.
       record.note(`Load with two app processes sharing Redis (${cpus().length} cores for both, the campus and the load)`);
-      const load = await withCampus(() => withSharedStoreApps((apps) => measureLoad(apps, (step) => record.note(describeStep(step)), STEPS.map((visitors) => visitors * 2))));
+      const load = await withCampus(() => withSharedStoreApps((apps) => measureLoad(apps, (step) => record.note(describeStep(step)))));
       record.add({ name: "  visitors held by two processes", value: load.held, unit: "", detail: `one process held ${heldByOne ?? "(not measured)"}` });
     }
   } catch (error) {

@@ -8,8 +8,13 @@ import { admitVisitor, heartbeat, type Outcome, type Visitor } from "./visitor";
 const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
 export const LOAD_TARGETS = { p99Ms: 100, maxGapMs: 10_000 } as const;
-/** Visitors at each step (LOAD_STEPS=2500,3000 to start higher); the run stops at the first step that misses a target. */
-export const STEPS = process.env.LOAD_STEPS ? process.env.LOAD_STEPS.split(",").map(Number) : [500, 1000, 1500, 2000, 2500, 3000, 3500];
+/**
+ * Visitors at each step (LOAD_STEPS=4000,5000 to start higher); the run stops at the first step
+ * that misses a target. The same steps for one process and for two, so their figures compare.
+ */
+export const STEPS = process.env.LOAD_STEPS
+  ? process.env.LOAD_STEPS.split(",").map(Number)
+  : Array.from({ length: 12 }, (_, index) => (index + 1) * 1000);
 /** Measured per step, after one interval to let newly admitted visitors settle into their rhythm. */
 const WINDOW_MS = 30_000;
 /** Sign-ins in flight at once while a step fills up. */
