@@ -34,7 +34,10 @@ import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
 const NO_INPUT = z.strictObject({});
 const NO_INPUT_LIMIT_BYTES = 64;
 
-export const METHOD_NOT_ALLOWED = "This route does not take that method";
+/** The refusal of a method the route does not declare, with the ones it does (405 + Allow). */
+export function methodNotAllowed(allow: readonly string[]): AppError {
+  return new AppError("METHOD_NOT_ALLOWED", "This route does not take that method", { allow });
+}
 
 type Handler = (request: NextRequest) => Promise<Response>;
 
@@ -75,7 +78,7 @@ export function routeHandler<G extends z.ZodType | undefined = undefined, P exte
   const declared = rules as Partial<Record<string, MethodRule<z.ZodType | undefined>>>;
   const handler = handleRoute(async (request) => {
     const rule = Object.hasOwn(declared, request.method) ? declared[request.method] : undefined;
-    if (!rule) throw new AppError("METHOD_NOT_ALLOWED", METHOD_NOT_ALLOWED, { allow });
+    if (!rule) throw methodNotAllowed(allow);
     return runRule(request.method, rule, request);
   });
   return Object.assign(handler, { allow });

@@ -2,8 +2,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
-import { AppError } from "@/lib/errors";
-import { METHOD_NOT_ALLOWED, ROUTED_METHODS, type RouteHandler } from "@/lib/http/define-route";
+import { ROUTED_METHODS, methodNotAllowed, type RouteHandler } from "@/lib/http/define-route";
 import { toErrorResponse } from "@/lib/http/handle-route";
 import { announcesBody } from "@/lib/http/input-rules";
 
@@ -34,7 +33,7 @@ async function answer(handler: RouteHandler, req: IncomingMessage): Promise<Resp
   // Node's fetch refuses to build a Request for CONNECT, TRACE and TRACK: every method outside the
   // routed ones is refused here, as defineRoute refuses an undeclared one.
   if (!(ROUTED_METHODS as readonly string[]).includes(req.method ?? "")) {
-    return new AppError("METHOD_NOT_ALLOWED", METHOD_NOT_ALLOWED, { allow: handler.allow }).toResponse();
+    return methodNotAllowed(handler.allow).toResponse();
   }
   try {
     return await handler(toNextRequest(req));

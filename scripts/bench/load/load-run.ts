@@ -12,7 +12,7 @@ export const LOAD_TARGETS = { p99Ms: 100, maxGapMs: 10_000 } as const;
  * Visitors at each step (LOAD_STEPS=4000,5000 to start higher); the run stops at the first step
  * that misses a target. The same steps for one process and for two, so their figures compare.
  */
-export const STEPS = process.env.LOAD_STEPS
+const STEPS = process.env.LOAD_STEPS
   ? process.env.LOAD_STEPS.split(",").map(Number)
   : Array.from({ length: 12 }, (_, index) => (index + 1) * 1000);
 /** Measured per step, after one interval to let newly admitted visitors settle into their rhythm. */
@@ -37,20 +37,20 @@ export type LoadStep = {
 };
 
 /**
- * Simulated visitors against one app process, as the presenting page behaves: each heartbeats
+ * Simulated visitors against the app processes given, as the presenting page behaves: each heartbeats
  * every five seconds (spec 4.9), each beat due five seconds after the previous one was sent and
  * sent once that one answered (lib/client/presentation/heartbeat-loop.ts), and polls nothing else
  * (the heartbeat answers for the grant: lib/client/call/call-polling.ts). Visitors start at random
  * offsets, so requests spread over the interval as real visitors' would.
  */
-export async function measureLoad(apps: { pid: number; server: string }[], onStep: (step: LoadStep) => void = () => {}, visitorSteps: readonly number[] = STEPS) {
+export async function measureLoad(apps: { pid: number; server: string }[], onStep: (step: LoadStep) => void = () => {}) {
   await post(`${CAMPUS_API}/control/reset`);
   const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
   const idleRssMb = rssMb();
   const running: RunningVisitor[] = [];
   const steps: LoadStep[] = [];
   try {
-    for (const target of visitorSteps) {
+    for (const target of STEPS) {
       await admit(running, target, apps.map((app) => app.server));
       await sleep(BEAT_INTERVAL_MS);
       const window = openWindow(running, apps.map((app) => app.pid));
