@@ -3,33 +3,47 @@
 // and all of them start their app servers from it (e2e/support/servers.ts).
 import { spawn } from "node:child_process";
 
-// Each group's stages run side by side; the groups one after the other. A failed stage fails the
-// run, and the stages after it still run, so that one run shows every failure.
+// Each group's lanes run side by side, and the stages of a lane one after another; the groups
+// one after the other. A failed stage fails the run, and the stages after it still run, so that
+// one run shows every failure.
 const GROUPS = [
   [
-    { name: "build", command: ["npm", "run", "build"] },
-    { name: "unit", command: ["npx", "vitest", "run"] },
+    [{ name: "build", command: ["npm", "run", "build"] }],
+    [{ name: "unit", command: ["npx", "vitest", "run"] }],
   ],
   // The runs on the production build, each on ports of its own (e2e/support/origins.ts): much of
   // an end-to-end test is waiting (for a poll, a heartbeat, a lease), so they share the cores.
+  // The dev server's run comes after Firefox's, when the shared-store run is long over and only
+  // Chromium's last tests are left beside it: its on-demand compiles would starve a full machine.
   [
-    { name: "chromium", command: ["npx", "playwright", "test"] },
-    { name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] },
-    { name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
+    [{ name: "chromium", command: ["npx", "playwright", "test"] }],
+    [
+      { name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] },
+      { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
+    ],
+    [{ name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] }],
   ],
-  // Alone: the dev server's on-demand compiles would starve the others' servers.
-  [{ name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] }],
 ];
 
 const started = performance.now();
 const results = [];
-for (const group of GROUPS) results.push(...(await Promise.all(group.map((stage) => run(stage, group.length > 1)))));
+for (const lanes of GROUPS) {
+  const finished = await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
+  results.push(...finished.flat());
+}
 const failed = results.some((result) => result.code !== 0);
 
 console.log("\nnpm test:");
 for (const { name, code, seconds } of results) console.log(`  ${name.padEnd(13)} ${seconds.padStart(7)} s  ${code === 0 ? "ok" : `FAILED (exit ${code})`}`);
 console.log(`  ${"total".padEnd(13)} ${elapsed(started).padStart(7)} s  ${failed ? "FAILED" : "ok"}`);
 process.exit(failed ? 1 : 0);
+
+/** Runs a lane's stages one after another. */
+async function runLane(stages, prefixed) {
+  const results = [];
+  for (const stage of stages) results.push(await run(stage, prefixed));
+  return results;
+}
 
 /** Runs a stage; beside others, each of its lines starts with its name. */
 function run({ name, command: [command, ...args] }, prefixed) {
