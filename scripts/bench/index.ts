@@ -95,7 +95,9 @@ async function main() {
     if (wants("load")) {
       // The load run takes minutes: each step prints as it ends.
       record.note("Load: visitors presenting audio only, each heartbeating every 5 s through one app process");
-      const load = await withStandardPair(({ appPid, appServer }) => measureLoad([{ pid: appPid, server: appServer }], (step) => record.note(describeStep(step))));
+      const load = await withStandardPair(({ appPid, appServer, campusPid }) =>
+        measureLoad([{ pid: appPid, server: appServer }], [{ part: "campus", pid: campusPid }], (step) => record.note(describeStep(step))),
+      );
       heldByOne = load.held;
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
@@ -106,6 +108,7 @@ async function main() {
         detail: `p99 < ${LOAD_TARGETS.p99Ms} ms, no gap over ${LOAD_TARGETS.maxGapMs / 1000} s, no failure`,
       });
       record.add({ name: "  presentations the campus restored for a missed heartbeat", value: load.restored, unit: "", target: { limit: 0 } });
+      addAppCost(record, load.lastHeld);
       record.add({ name: "  steps", value: load.steps.length, unit: "", detail: JSON.stringify(load.steps) });
     }
 
@@ -113,8 +116,13 @@ async function main() {
       // Two app processes on one Redis (REDIS_URL), visitors spread over both as a balancer without
       // stickiness would: what running several processes adds, on the cores this machine has.
       record.note(`Load with two app processes sharing Redis (${cpus().length} cores for both, the campus and the load)`);
-      const load = await withCampus(() => withSharedStoreApps((apps) => measureLoad(apps, (step) => record.note(describeStep(step)))));
+      const load = await withCampus((campusPid) =>
+        withSharedStoreApps((apps, redisPid) =>
+          measureLoad(apps, [{ part: "campus", pid: campusPid }, { part: "redis", pid: redisPid }], (step) => record.note(describeStep(step))),
+        ),
+      );
       record.add({ name: "  visitors held by two processes", value: load.held, unit: "", detail: `one process held ${heldByOne ?? "(not measured)"}` });
+      addAppCost(record, load.lastHeld);
     }
   } catch (error) {
     failure = error;
@@ -132,24 +140,24 @@ async function main() {
  * measures differently (its heap and collector's state), which made full runs disagree with parts
  * run alone. Their output goes to server-logs/, as the end-to-end runs' does.
  */
-async function withStandardPair<T>(part: (servers: { appPid: number; appServer: string }) => Promise<T>): Promise<T> {
-  return withCampus(async () => {
+async function withStandardPair<T>(part: (servers: { appPid: number; appServer: string; campusPid: number }) => Promise<T>): Promise<T> {
+  return withCampus(async (campusPid) => {
     const standard = originsOf(undefined);
     const app = await startProductionServer(undefined, standard.appPort, AS_NPM_START);
     try {
-      return await part({ appPid: app.pid!, appServer: standard.appServer });
+      return await part({ appPid: app.pid!, appServer: standard.appServer, campusPid });
     } finally {
       await stopServer(app);
     }
   });
 }
 
-/** The local campus alone on the standard port, for the part's run. */
-async function withCampus<T>(part: () => Promise<T>): Promise<T> {
+/** The local campus alone on the standard port, for the part's run (given the pid leading its process group). */
+async function withCampus<T>(part: (campusPid: number) => Promise<T>): Promise<T> {
   const standard = originsOf(undefined);
   const campus = await startServer("npx", ["tsx", "campus/index.ts"], { ready: `${standard.campusApi}/health`, name: `campus-${standard.campusPort}`, env: CAMPUS_ENV });
   try {
-    return await part();
+    return await part(campus.pid!);
   } finally {
     await stopServer(campus);
   }
@@ -160,12 +168,23 @@ function describeStep(step: LoadStep): string {
     `  ${String(step.visitors).padStart(5)} visitors, ${step.requestsPerSecond.toFixed(0)} requests/s: ` +
     `p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, longest gap ${(step.maxGapMs / 1000).toFixed(1)} s, ` +
     `${step.failures} failed, ${step.appRssMb.toFixed(0)} MB resident, ` +
-    `machine ${(step.machineBusy * 100).toFixed(0)} % busy (app ${step.appCores.toFixed(2)} of ${cpus().length} cores) ${step.held ? "held" : "MISSED"}`
+    `machine ${(step.machineBusy * 100).toFixed(0)} % busy of ${cpus().length} cores (${Object.entries(step.cores).map(([part, cores]) => `${part} ${cores.toFixed(2)}`).join(", ")}) ` +
+    (step.held ? "held" : "MISSED")
   );
 }
 
+/**
+ * What a visitor costs the app processes, from the last step held: the same figure for one process
+ * and for two says that a process on a core of its own adds as many visitors as the first held.
+ */
+function addAppCost(record: BenchRecord, step: LoadStep | undefined) {
+  if (!step) return;
+  const perThousand = (step.cores.app ?? 0) / (step.visitors / 1000);
+  record.add({ name: "  app cores per 1,000 visitors", value: perThousand, unit: "", detail: `at ${step.visitors} visitors` });
+}
+
 /** A throwaway redis-server and two app processes on it, for the shared load run; stops whatever of them started. */
-async function withSharedStoreApps<T>(part: (apps: { pid: number; server: string }[]) => Promise<T>): Promise<T> {
+async function withSharedStoreApps<T>(part: (apps: { pid: number; server: string }[], redisPid: number) => Promise<T>): Promise<T> {
   const started: ChildProcess[] = [];
   try {
     started.push(await startRedisServer(SHARED_REDIS_PORT));
@@ -173,7 +192,8 @@ async function withSharedStoreApps<T>(part: (apps: { pid: number; server: string
     const apps = await Promise.allSettled(SHARED_APP_PORTS.map((port) => startProductionServer(undefined, port, { ...AS_NPM_START, REDIS_URL })));
     for (const app of apps) if (app.status === "fulfilled") started.push(app.value);
     for (const app of apps) if (app.status === "rejected") throw app.reason;
-    return await part(started.slice(1).map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}` })));
+    const running = started.slice(1).map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}` }));
+    return await part(running, started[0]!.pid!);
   } finally {
     await Promise.all(started.map(stopServer));
   }

@@ -31,8 +31,11 @@ export type LoadStep = {
   appRssMb: number;
   /** The share of the machine's cores busy in the window (every process, the campus and this load included). */
   machineBusy: number;
-  /** The cores the app processes used in the window, together. */
-  appCores: number;
+  /**
+   * The cores each part used in the window: "app" (the app processes together), the other process
+   * groups the run was given ("campus", "redis"), and "load" (this generator).
+   */
+  cores: Record<string, number>;
   held: boolean;
 };
 
@@ -43,7 +46,11 @@ export type LoadStep = {
  * (the heartbeat answers for the grant: lib/client/call/call-polling.ts). Visitors start at random
  * offsets, so requests spread over the interval as real visitors' would.
  */
-export async function measureLoad(apps: { pid: number; server: string }[], onStep: (step: LoadStep) => void = () => {}) {
+export async function measureLoad(
+  apps: { pid: number; server: string }[],
+  others: WatchedProcess[],
+  onStep: (step: LoadStep) => void = () => {},
+) {
   await post(`${CAMPUS_API}/control/reset`);
   const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
   const idleRssMb = rssMb();
@@ -53,7 +60,7 @@ export async function measureLoad(apps: { pid: number; server: string }[], onSte
     for (const target of STEPS) {
       await admit(running, target, apps.map((app) => app.server));
       await sleep(BEAT_INTERVAL_MS);
-      const window = openWindow(running, apps.map((app) => app.pid));
+      const window = openWindow(running, [...apps.map(({ pid }) => ({ part: "app", pid })), ...others]);
       await sleep(WINDOW_MS);
       const step = window.close(rssMb());
       steps.push(step);
@@ -64,8 +71,8 @@ export async function measureLoad(apps: { pid: number; server: string }[], onSte
     await Promise.all(running.map((visitor) => visitor.stop()));
   }
   const restored = await countHeartbeatRestorations();
-  const held = steps.filter((step) => step.held).at(-1)?.visitors ?? 0;
-  return { steps, held, idleRssMb, restored };
+  const lastHeld = steps.filter((step) => step.held).at(-1);
+  return { steps, held: lastHeld?.visitors ?? 0, lastHeld, idleRssMb, restored };
 }
 
 type Sample = { ms: number; ok: boolean };
@@ -128,18 +135,23 @@ function run(visitor: Visitor): RunningVisitor {
   return state;
 }
 
-function openWindow(running: RunningVisitor[], appPids: number[]) {
+/** A process group the load run reports the CPU of, by the part it plays; `pid` leads the group. */
+export type WatchedProcess = { part: string; pid: number };
+
+function openWindow(running: RunningVisitor[], watched: WatchedProcess[]) {
   samples = [];
   const openedAt = performance.now();
   const machineAtOpen = machineCpuTimes();
-  const appCpuAtOpen = appCpuSeconds(appPids);
+  const partsAtOpen = cpuSecondsByPart(watched);
   for (const visitor of running) visitor.maxGapMs = 0;
   return {
     close(appRssMb: number): LoadStep {
       const closedAt = performance.now();
       const machine = machineCpuTimes();
       const machineBusy = 1 - (machine.idle - machineAtOpen.idle) / (machine.total - machineAtOpen.total);
-      const appCores = (appCpuSeconds(appPids) - appCpuAtOpen) / ((closedAt - openedAt) / 1000);
+      const seconds = (closedAt - openedAt) / 1000;
+      const parts = cpuSecondsByPart(watched);
+      const cores = Object.fromEntries(Object.entries(parts).map(([part, used]) => [part, (used - (partsAtOpen[part] ?? 0)) / seconds]));
       const taken = samples;
       samples = [];
       const times = taken.map((sample) => sample.ms).sort((a, b) => a - b);
@@ -156,7 +168,7 @@ function openWindow(running: RunningVisitor[], appPids: number[]) {
         failures,
         appRssMb,
         machineBusy,
-        appCores,
+        cores,
         held: failures === 0 && p99Ms < LOAD_TARGETS.p99Ms && maxGapMs <= LOAD_TARGETS.maxGapMs,
       };
     },
@@ -182,14 +194,23 @@ function machineCpuTimes() {
   return { idle, total };
 }
 
-/** CPU time the processes have used, together, in seconds (`ps` TIME: [[dd-]hh:]mm:ss[.cc]). */
-function appCpuSeconds(pids: number[]): number {
-  let seconds = 0;
-  for (const pid of pids) {
-    const [clock = "0", days = "0"] = execFileSync("ps", ["-o", "time=", "-p", String(pid)]).toString().trim().split("-").reverse();
-    seconds += Number(days) * 86_400 + clock.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+/**
+ * CPU time each part's process groups have used so far, in seconds, this load generator as "load".
+ * One `ps` for all (`TIME` as [[dd-]hh:]mm:ss[.cc]); a group counts every process in it, so the
+ * campus counts its `npx` and `tsx` parents too (idle once it runs).
+ */
+function cpuSecondsByPart(watched: WatchedProcess[]): Record<string, number> {
+  const byGroup = new Map<number, number>();
+  for (const line of execFileSync("ps", ["-A", "-o", "pgid=,time="]).toString().trim().split("\n")) {
+    const [group = "", time = ""] = line.trim().split(/\s+/);
+    const [clock = "0", days = "0"] = time.split("-").reverse();
+    const seconds = Number(days) * 86_400 + clock.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+    byGroup.set(Number(group), (byGroup.get(Number(group)) ?? 0) + seconds);
   }
-  return seconds;
+  const { user, system } = process.cpuUsage();
+  const parts: Record<string, number> = { load: (user + system) / 1e6 };
+  for (const { part, pid } of watched) parts[part] = (parts[part] ?? 0) + (byGroup.get(pid) ?? 0);
+  return parts;
 }
 
 /** Resident memory of a process, in MB (`ps` reports kB on Linux and macOS). */
