@@ -20,7 +20,9 @@ WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
-    HOSTNAME=0.0.0.0
+    HOSTNAME=0.0.0.0 \
+    KEEP_ALIVE_TIMEOUT=65000
+# KEEP_ALIVE_TIMEOUT: idle connections outlive the heartbeat's five seconds and a proxy's 60 (scripts/start.mjs).
 # .next/standalone holds server.js, the traced node_modules and, after `npm run build`, the static assets.
 COPY --from=build --chown=node:node /app/.next/standalone ./
 USER node

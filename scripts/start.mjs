@@ -12,4 +12,10 @@ if (!existsSync(server)) {
 process.env.HOSTNAME = process.env.APP_HOST ?? "0.0.0.0";
 process.env.PORT ??= "3000";
 process.env.NODE_ENV = "production";
+// How long an idle connection stays open (Next's server reads KEEP_ALIVE_TIMEOUT, in ms). Node's own
+// five seconds is the heartbeat's interval (spec 4.9): a presenting page's connection would close
+// just before each beat, and every beat would open a new one. 65 s also outlasts the idle timeout
+// of the proxies usually in front (60 s), which must close first, or a request they send on a
+// connection the server is closing fails. The Dockerfile sets the same.
+process.env.KEEP_ALIVE_TIMEOUT ??= "65000";
 await import(server);

@@ -65,10 +65,11 @@ export async function heartbeat(visitor: Visitor): Promise<Outcome> {
 
 // The steady-state requests go through node:http with kept-alive connections rather than fetch:
 // the load generator shares the machine with the app and the campus, and this costs it about half.
-// An idle connection goes before the app's server closes it (Node's five seconds), as the app's
-// own campus agent does (lib/campus-api/exchange.ts): a heartbeat written to a socket the server
-// is closing would fail as a reset and count against the app.
-const keepAlive = new Agent({ keepAlive: true, timeout: 4_000 });
+// Each visitor keeps its connection from beat to beat, as a browser does: the app's server keeps
+// an idle one for 65 s (scripts/start.mjs). Ours goes first, as the app's own campus agent does
+// (lib/campus-api/exchange.ts): a heartbeat written to a socket the server is closing would fail
+// as a reset and count against the app.
+const keepAlive = new Agent({ keepAlive: true, timeout: 60_000 });
 
 function send(method: "GET" | "POST", path: string, visitor: Visitor): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
