@@ -1,3 +1,6 @@
+import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+import { LIMITS } from "@/lib/contract";
 import { expect, test } from "../support/fixtures";
 import { APP_SERVER, CAMPUS_ORIGIN } from "../support/origins";
 
@@ -38,5 +41,30 @@ test.describe("response headers", () => {
     const wrongMethod = await request.get(`${APP_SERVER}/api/call/presentation/heartbeat`);
     expect(wrongMethod.status()).toBe(405);
     expect(wrongMethod.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("an idle connection outlives the heartbeat's interval, so a page's beats reuse one (npm start's KEEP_ALIVE_TIMEOUT)", async () => {
+    // One socket at most, kept as long as the server allows: a second one means the server closed the first.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ answer: IncomingMessage; socket: Socket }>((resolve, reject) => {
+        const outgoing = httpRequest(`${APP_SERVER}/api/health`, { agent }, (answer) => {
+          const { socket } = answer;
+          answer.resume();
+          answer.on("end", () => resolve({ answer, socket }));
+        });
+        outgoing.on("error", reject);
+        outgoing.end();
+      });
+    try {
+      const first = await get();
+      expect(first.answer.headers["keep-alive"]).toBe("timeout=65");
+      // One interval and a second: past Node's own five seconds, which closed it before every beat.
+      await new Promise((resolve) => setTimeout(resolve, LIMITS.heartbeatIntervalSeconds * 1000 + 1_000));
+      const second = await get();
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 });
