@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ENDED_LAUNCH_RETENTION_SECONDS } from "../core/policy";
 import { enteredActivity, getEntry, logInOnLaunch, readControlActivities, readEntry } from "../test-support/activity-scenarios";
 import { answerPrompt, approveCall, queueAction, readPanel, simulate } from "../test-support/call-scenarios";
 import { advanceClock, openTestLaunch, readError, saveTestRegistration, send } from "../test-support/test-campus";
@@ -85,5 +86,24 @@ describe("spec 3: lease expiry ends the entry", () => {
     await readEntry(guest);
     await advanceClock(campus, 25);
     expect((await readControlActivities(campus)).entries).toMatchObject([{ endReason: "leaseExpired", endedAt: "2030-01-01T00:00:20.000Z" }]);
+  });
+});
+
+describe("policy.ts: an entry leaves memory with its launch", () => {
+  it("is kept while its launch is known, ended or not, and forgotten with it", async () => {
+    const { campus, guest } = await enteredActivity();
+    await readEntry(guest);
+    const readRecords = async () => (await send(campus, "GET", "/control/records")).json();
+    expect(await readRecords()).toMatchObject({ activityEntries: 1, openActivityEntries: 1 });
+    // Lease expiry ends the entry; its launch is still the tab's current one, so the page still knows it.
+    await advanceClock(campus, ENDED_LAUNCH_RETENTION_SECONDS + 60);
+    expect(await readEndReason(campus)).toBe("leaseExpired");
+    expect(await readRecords()).toMatchObject({ activityEntries: 1, openActivityEntries: 0 });
+    expect((await readPanel(guest)).activityLaunch).toMatchObject({ launchId: guest.launchId });
+    // A remount ends the launch; the retention later both are gone.
+    await openTestLaunch(campus, { member: "grace", tabId: guest.tabId });
+    await advanceClock(campus, ENDED_LAUNCH_RETENTION_SECONDS);
+    expect(await readRecords()).toMatchObject({ activityEntries: 0, openActivityEntries: 0 });
+    expect((await readControlActivities(campus)).entries).toEqual([]);
   });
 });

@@ -7,7 +7,6 @@ import type { Clock } from "../core/clock";
 import { restError } from "../core/errors";
 import type { Activity } from "../state/activities";
 import type { ActivityEntryRecord, EntryEndReason } from "../state/activity-entries";
-import { endEntry } from "../state/activity-entries";
 import type { CampusState } from "../state/campus-state";
 
 const LEASE_MS = LIMITS.activityEntryLeaseSeconds * 1000;
@@ -32,10 +31,9 @@ function findEntryLoss(state: CampusState, entry: ActivityEntryRecord, now: numb
 /** Evaluated lazily before every request (app.ts), like the presentation timers: nothing runs in the background. */
 export function settleActivityEntries(state: CampusState, clock: Clock): void {
   const now = clock.now();
-  for (const entry of state.activityEntries.listEntries()) {
-    if (entry.endedAt !== null) continue;
+  for (const entry of state.activityEntries.listOpen()) {
     const loss = findEntryLoss(state, entry, now);
-    if (loss) endEntry(entry, loss.at, loss.reason);
+    if (loss) state.activityEntries.endEntry(entry, loss.at, loss.reason);
   }
 }
 

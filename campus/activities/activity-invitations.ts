@@ -70,10 +70,9 @@ export function readActivityPanel(state: CampusState, member: CampusMember, tabI
     ? state.activities.listPendingFor(member.userId).filter((invitation) => invitation.callId === participation.callId)
     : [];
   const { generation } = state.registration.getRegistration();
-  const bound = state.activityEntries.listEntries().find((entry) => {
-    const launch = entry.userId === member.userId && entry.tabId === tabId ? state.launches.findLaunch(entry.launchId) : undefined;
-    return launch !== undefined && isCurrentLaunch(launch, generation);
-  });
+  const current = state.launches.findCurrentLaunch(tabId);
+  const entry = current && isCurrentLaunch(current, generation) ? state.activityEntries.findByLaunch(current.launchId) : undefined;
+  const bound = entry?.userId === member.userId ? entry : undefined;
   return {
     activityInvitations: invitations.map((invitation) => ({
       invitationId: invitation.invitationId,

@@ -213,7 +213,7 @@ export const STAGE_TRANSITIONS = {
 // - The fifteen-second timers start at the handoff; the heartbeat timer restarts at each heartbeat; the tile timer runs while one selected tile is continuously unready or invisible (per tile, not summed over tiles); at exactly 15 s the presentation is restored, dated at the deadline.
 // - Heartbeats are accepted in every open status as foreground health; only those after the handoff matter for the timer.
 // - While the campus tab is hidden both timers pause; when it is shown they restart from that moment (fresh grace); a tab that never reported counts as visible.
-// - Timers are evaluated lazily on the campus clock: before every page, host and control request, after each tile report and after each control clock advance; nothing runs in the background. A REST call evaluates only the presentations of the grant it names or reads (the same outcome for them; an authorization loss elsewhere is dated by the next request that evaluates it).
+// - Timers are evaluated lazily on the campus clock: before every page, host and control request, after each tile report and after each control clock advance; nothing runs in the background. A REST call evaluates only the presentations of the grant it names or reads (the same outcome for them; an authorization loss elsewhere is dated by the next request that evaluates it). Ended presentations are never evaluated again.
 // - A campus tab that closes reports hidden, so its presentation's timers stay paused; the app's own exit shows as a launch end or as missed heartbeats while the tab is visible.
 // - Tile URLs are `/tiles/<43-character random token>`; a reused, unknown or ended tile URL answers 410 with an HTML page that says so, under the same embedding headers so that it shows inside the app.
 // - Tile documents carry `Content-Security-Policy` with `frame-ancestors <appOrigin> <campusOrigin>` (spec 4.10) and scripts, styles and fetches from the campus only, `Referrer-Policy: no-referrer`, and no X-Frame-Options.
@@ -222,6 +222,14 @@ export const STAGE_TRANSITIONS = {
 // - A tile is ready once its video has shown a frame (or the placeholder); it is visible while the campus tab is visible and at least TILE_VISIBLE_MIN_RATIO of a tile of at least TILE_MIN_SIZE_PX square is in view; a hidden tile stops drawing and disables the camera track.
 // - The native presentation of a tab is compact while the newest handed-over presentation of the member in that tab is in `app`; once it ends the page names why (`released`, or the restored reason) until a newer one is handed over.
 // - Grant reads do not include presentation status.
+
+/**
+ * An ended (released or restored) presentation is kept this long, as an ended launch is, so that a
+ * late heartbeat or the campus page still hears why it ended; then it is forgotten with its tiles
+ * and tile URLs. A call naming a forgotten presentation is 403 FORBIDDEN like any unknown ID, its
+ * tile URLs answer 410 and its tile reports 403, and the page no longer names why it ended.
+ */
+export const ENDED_PRESENTATION_RETENTION_SECONDS = 900;
 
 /** Tile documents report readiness and visibility this often, and at once on a change. */
 export const TILE_REPORT_INTERVAL_MS = 2000;
@@ -264,4 +272,5 @@ export const TILE_MIN_SIZE_PX = 16;
 // - Entry read checks in this order: the call checks with `calls:read` (revoked consent 403 ACCESS_REVOKED; registration saved or launch ended 403 APP_UNAVAILABLE); an accepted invitation bound to this launch (403 FORBIDDEN); the entry has not ended (403 FORBIDDEN, naming why); the member's participation in the launch's tab is the one that accepted, with an active grant of this app (403 FORBIDDEN); no query (400).
 // - The inviter, and members who did not accept an invitation, have no entry: their entry read is 403 FORBIDDEN; their apps join the session directly.
 // - Entries are settled lazily before every request, like the presentation timers; nothing runs in the background.
+// - An entry is kept as long as its launch and forgotten with it (ENDED_LAUNCH_RETENTION_SECONDS after the launch ended): until then the page knows the launch as an activity launch and a read hears why the entry ended. Only entries not yet ended are evaluated.
 // - The control API lists activities, invitations and entries without session keys.

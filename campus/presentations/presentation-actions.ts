@@ -25,7 +25,7 @@ export function preparePresentation(
 ): PresentationPrepared {
   const { access, grant, participation, mode } = input;
   for (const other of state.presentations.listOfGrant(grant.grantId)) {
-    if (other.status === "preparing" || other.status === "commitRequested") endPresentation(other, clock.now(), null);
+    if (other.status === "preparing" || other.status === "commitRequested") endPresentation(state, other, clock.now(), null);
   }
   const presentation = state.presentations.openPresentation({
     grantId: grant.grantId,
@@ -96,7 +96,7 @@ export function heartbeatPresentation(clock: Clock, presentation: PresentationRe
 }
 
 /** Spec 3 release: any time before the end, `released`; policy.ts: releasing a final presentation answers it unchanged. */
-export function releasePresentation(clock: Clock, presentation: PresentationRecord): Presentation {
-  endPresentation(presentation, clock.now(), null);
+export function releasePresentation(state: CampusState, clock: Clock, presentation: PresentationRecord): Presentation {
+  endPresentation(state, presentation, clock.now(), null);
   return toPresentation(presentation, clock.now());
 }

@@ -60,7 +60,7 @@ export function createPresentationApiRoutes(context: CampusContext) {
           case "heartbeat":
             return c.json(heartbeatPresentation(context.clock, presentation));
           case "release":
-            return c.json(releasePresentation(context.clock, presentation));
+            return c.json(releasePresentation(context.state, context.clock, presentation));
         }
       },
     );

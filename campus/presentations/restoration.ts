@@ -10,11 +10,12 @@ import { isCurrentSpeaker, readTileHealth } from "./tile-health";
 const TIMEOUT_MS = LIMITS.restorationTimeoutSeconds * 1000;
 
 /** A released or restored presentation is final: the host shows its native presentation again. */
-export function endPresentation(presentation: PresentationRecord, at: number, reason: RestoredReason | null): void {
+export function endPresentation(state: CampusState, presentation: PresentationRecord, at: number, reason: RestoredReason | null): void {
   if (!isPresentationOpen(presentation)) return;
   presentation.status = reason === null ? "released" : "restored";
   presentation.endedAt = at;
   presentation.restoredReason = reason;
+  state.presentations.markEnded(presentation);
 }
 
 /** Spec 3 "authorization loss" and "app exit, reload": the launch, consent, participation and grant. */
@@ -58,29 +59,29 @@ function handOver(state: CampusState, presentation: PresentationRecord, now: num
   presentation.status = "app";
   presentation.handoffAt = now;
   for (const other of state.presentations.listOfGrant(presentation.grantId)) {
-    if (other !== presentation && other.status === "app") endPresentation(other, now, null);
+    if (other !== presentation && other.status === "app") endPresentation(state, other, now, null);
   }
 }
 
 function settlePresentation(state: CampusState, presentation: PresentationRecord, now: number): void {
   const lost = findAccessLoss(state, presentation);
-  if (lost) return endPresentation(presentation, now, lost);
+  if (lost) return endPresentation(state, presentation, now, lost);
   if (presentation.status === "preparing") return;
   if (presentation.tiles.some((tile) => !isCurrentSpeaker(state, presentation.callId, tile.participationId))) {
-    return endPresentation(presentation, now, "tileInvalid");
+    return endPresentation(state, presentation, now, "tileInvalid");
   }
   if (presentation.status === "commitRequested") return handOver(state, presentation, now);
   const timeout = findTimeout(state, presentation, now);
-  if (timeout) endPresentation(presentation, timeout.at, timeout.reason);
+  if (timeout) endPresentation(state, presentation, timeout.at, timeout.reason);
 }
 
 /**
- * Every presentation, evaluated lazily before each page, host and control request (app.ts) and
- * after tile reports and clock advances, so that the campus clock drives every timer and nothing
- * runs in the background.
+ * Every open presentation, evaluated lazily before each page, host and control request (app.ts)
+ * and after tile reports and clock advances, so that the campus clock drives every timer and
+ * nothing runs in the background.
  */
 export function settlePresentations(state: CampusState, clock: Clock): void {
-  settleEach(state, state.presentations.listPresentations(), clock.now());
+  settleEach(state, state.presentations.listOpen(), clock.now());
 }
 
 /**

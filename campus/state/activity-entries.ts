@@ -30,8 +30,14 @@ type OpenInput = Pick<ActivityEntryRecord, "invitationId" | "activityId" | "user
 
 export type ActivityEntryStore = ReturnType<typeof createActivityEntryStore>;
 
+/**
+ * Entries by the launch they are bound to (one each), and the ones not yet ended, which alone are
+ * evaluated before requests. policy.ts: an entry is forgotten with its launch, so the campus page
+ * can tell an activity launch for as long as the launch is known.
+ */
 export function createActivityEntryStore(clock: Clock) {
-  const entries: ActivityEntryRecord[] = [];
+  const byLaunch = new Map<string, ActivityEntryRecord>();
+  const open = new Map<string, ActivityEntryRecord>();
   return {
     openEntry(input: OpenInput): ActivityEntryRecord {
       const entry: ActivityEntryRecord = {
@@ -43,17 +49,29 @@ export function createActivityEntryStore(clock: Clock) {
         endedAt: null,
         endReason: null,
       };
-      entries.push(entry);
+      byLaunch.set(entry.launchId, entry);
+      open.set(entry.entryId, entry);
       return entry;
     },
     /** A launch is bound to at most one accepted invitation, so to at most one entry. */
-    findByLaunch: (launchId: string) => entries.find((entry) => entry.launchId === launchId),
-    listEntries: (): ActivityEntryRecord[] => [...entries],
+    findByLaunch: (launchId: string) => byLaunch.get(launchId),
+    listEntries: (): ActivityEntryRecord[] => [...byLaunch.values()],
+    /** The entries not yet ended, oldest first. */
+    listOpen: (): ActivityEntryRecord[] => [...open.values()],
+    endEntry(entry: ActivityEntryRecord, at: number, reason: EntryEndReason): void {
+      if (entry.endedAt !== null) return;
+      entry.endedAt = at;
+      entry.endReason = reason;
+      open.delete(entry.entryId);
+    },
+    /** The launch was forgotten (state/prune-expired.ts): so is its entry. */
+    forgetLaunch(launchId: string) {
+      const entry = byLaunch.get(launchId);
+      if (!entry) return;
+      byLaunch.delete(launchId);
+      open.delete(entry.entryId);
+    },
+    /** How many records the store holds (the control API reports them). */
+    countRecords: () => ({ activityEntries: byLaunch.size, openActivityEntries: open.size }),
   };
-}
-
-export function endEntry(entry: ActivityEntryRecord, at: number, reason: EntryEndReason): void {
-  if (entry.endedAt !== null) return;
-  entry.endedAt = at;
-  entry.endReason = reason;
 }

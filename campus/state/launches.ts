@@ -69,6 +69,8 @@ export function createLaunchStore(clock: Clock) {
       if (launch.endedAt === null) markUsed(launch);
     },
     listLaunches: (): Launch[] => [...launches.values()],
+    /** The launch mounted in a tab now, if any. */
+    findCurrentLaunch: (tabId: string) => currentByTab.get(tabId),
     /** The current launches of a member, oldest first. */
     listCurrentLaunches: (userId: string): Launch[] => [...currentByTab.values()].filter((launch) => launch.userId === userId),
     /** Spec 5.6: a registration save ends every current launch (they are all of an older generation). */
@@ -78,10 +80,13 @@ export function createLaunchStore(clock: Clock) {
       }
     },
     /** policy.ts: idle launches expire, and ended ones are forgotten after the token lifetime. */
-    pruneLaunches() {
+    pruneLaunches(onForgotten?: (launch: Launch) => void) {
       const now = clock.now();
       currentByUse.prune(now, (launch) => endLaunch(launch, "expired", launch.lastUsedAt + IDLE_LIFETIME_MS));
-      endedInOrder.prune(now, (launch) => launches.delete(launch.launchId));
+      endedInOrder.prune(now, (launch) => {
+        launches.delete(launch.launchId);
+        onForgotten?.(launch);
+      });
     },
     /** How many records and index entries the store holds (the control API reports them). */
     countRecords: () => ({ launches: launches.size, currentTabs: currentByTab.size }),

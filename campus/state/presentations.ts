@@ -1,7 +1,9 @@
 import type { PresentationMode, PresentationStatus, RestoredReason } from "../../lib/contract";
 import { FINAL_PRESENTATION_STATUSES } from "../../lib/contract";
 import type { Clock } from "../core/clock";
+import { createExpiringMap } from "../core/expiring-map";
 import { createOpaqueSecret, createPrefixedId } from "../core/ids";
+import { ENDED_PRESENTATION_RETENTION_SECONDS } from "../core/policy";
 import { appendTo } from "./append-to";
 
 /** What a tile document's trusted code last said (spec 6: readiness reaches the host, not the app). */
@@ -52,13 +54,32 @@ type TileInput = Pick<PresentationTile, "participationId" | "fit" | "label">;
 
 export type PresentationStore = ReturnType<typeof createPresentationStore>;
 
+const ENDED_RETENTION_MS = ENDED_PRESENTATION_RETENTION_SECONDS * 1000;
+
+/**
+ * Presentations by ID, with their tiles, and indexes so that nothing scans them all: each grant's
+ * and each tab's presentations (requests settle and read only these), the open ones (a full settle
+ * walks only these) and the ended ones in the order they ended, forgotten after the retention
+ * time (policy.ts), so pruning costs only what it removes.
+ */
 export function createPresentationStore(clock: Clock) {
   const presentations = new Map<string, PresentationRecord>();
   const tiles = new Map<string, PresentationTile>();
   const tilesByToken = new Map<string, PresentationTile>();
-  // Every presentation of a grant and of a tab, oldest first: requests settle and read only these.
   const byGrant = new Map<string, PresentationRecord[]>();
   const byTab = new Map<string, PresentationRecord[]>();
+  const open = new Map<string, PresentationRecord>();
+  const endedInOrder = createExpiringMap<PresentationRecord>((presentation) => (presentation.endedAt ?? Infinity) + ENDED_RETENTION_MS);
+
+  function forget(presentation: PresentationRecord) {
+    presentations.delete(presentation.presentationId);
+    for (const tile of presentation.tiles) {
+      tiles.delete(tile.tileId);
+      if (tile.token) tilesByToken.delete(tile.token);
+    }
+    removeFrom(byGrant, presentation.grantId, presentation);
+    removeFrom(byTab, presentation.tabId, presentation);
+  }
 
   return {
     openPresentation(input: PrepareInput): PresentationRecord {
@@ -75,6 +96,7 @@ export function createPresentationStore(clock: Clock) {
         restoredReason: null,
       };
       presentations.set(presentation.presentationId, presentation);
+      open.set(presentation.presentationId, presentation);
       appendTo(byGrant, presentation.grantId, presentation);
       appendTo(byTab, presentation.tabId, presentation);
       return presentation;
@@ -110,9 +132,28 @@ export function createPresentationStore(clock: Clock) {
     findPresentation: (presentationId: string) => presentations.get(presentationId),
     findTile: (tileId: string) => tiles.get(tileId),
     listPresentations: (): PresentationRecord[] => [...presentations.values()],
+    /** The presentations not yet released or restored, oldest first. */
+    listOpen: (): PresentationRecord[] => [...open.values()],
     listOfGrant: (grantId: string): readonly PresentationRecord[] => byGrant.get(grantId) ?? [],
     listOfTab: (tabId: string): readonly PresentationRecord[] => byTab.get(tabId) ?? [],
+    /** A presentation just became final (presentations/restoration.ts `endPresentation`): it leaves the open ones. */
+    markEnded(presentation: PresentationRecord) {
+      if (!open.delete(presentation.presentationId)) return;
+      endedInOrder.set(presentation.presentationId, presentation);
+    },
+    /** policy.ts: ended presentations, their tiles and their tile URLs are forgotten after the retention time. */
+    prunePresentations() {
+      endedInOrder.prune(clock.now(), forget);
+    },
+    /** How many records the store holds (the control API reports them). */
+    countRecords: () => ({ presentations: presentations.size, openPresentations: open.size, tiles: tiles.size, tileUrls: tilesByToken.size }),
   };
+}
+
+function removeFrom<V>(index: Map<string, V[]>, key: string, value: V): void {
+  const rest = (index.get(key) ?? []).filter((item) => item !== value);
+  if (rest.length > 0) index.set(key, rest);
+  else index.delete(key);
 }
 
 export function isPresentationOpen(presentation: PresentationRecord): boolean {

@@ -83,7 +83,7 @@ describe("policy.ts: expired launches, codes and tokens leave memory", () => {
     await loginInNewTabs(campus, 10_000, 1_000);
     expect(await readRecords(campus)).toMatchObject({ launches: 10_000, currentTabs: 10_000, codes: 10_000, tokens: 10_000 });
     await advanceClock(campus, LAUNCH_IDLE_LIFETIME_SECONDS + ENDED_LAUNCH_RETENTION_SECONDS);
-    expect(await readRecords(campus)).toEqual({ launches: 0, currentTabs: 0, codes: 0, tokens: 0, rateWindows: 0 });
+    expect(await readRecords(campus)).toEqual({ launches: 0, currentTabs: 0, codes: 0, tokens: 0, rateWindows: 0, presentations: 0, openPresentations: 0, tiles: 0, tileUrls: 0, activityEntries: 0, openActivityEntries: 0 });
     collectGarbage();
     // 10,000 kept launches with their codes and tokens hold several MB; pruned, the heap is back.
     expect(process.memoryUsage().heapUsed - baseline).toBeLessThan(2 * 1024 * 1024);
