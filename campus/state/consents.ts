@@ -1,6 +1,7 @@
 import type { Scope } from "../../lib/contract";
 import type { Clock } from "../core/clock";
 import { createPrefixedId } from "../core/ids";
+import { createPairMap } from "../core/pair-map";
 
 /** A member's remembered consent for one registration (clientId): the scopes and origin approved. */
 export type Consent = {
@@ -15,37 +16,28 @@ export type Consent = {
 export type ConsentStore = ReturnType<typeof createConsentStore>;
 
 export function createConsentStore(clock: Clock) {
-  const consents = new Map<string, Consent>();
-  const keyOf = (userId: string, clientId: string) => `${userId}\n${clientId}`;
+  const consents = createPairMap<Consent>();
 
   return {
-    findConsent: (userId: string, clientId: string) => consents.get(keyOf(userId, clientId)),
+    findConsent: (userId: string, clientId: string) => consents.get(userId, clientId),
     /**
      * Records an approval. Approving exactly what is already remembered keeps the consent (and the
      * access issued under it); anything else replaces it, which ends access issued under the old one.
      */
     grantConsent(input: Omit<Consent, "consentId" | "grantedAt">): Consent {
-      const key = keyOf(input.userId, input.clientId);
-      const existing = consents.get(key);
+      const existing = consents.get(input.userId, input.clientId);
       if (existing && coversConsent(existing, input)) return existing;
       const consent: Consent = { ...input, scopes: [...input.scopes], consentId: createPrefixedId("cns"), grantedAt: clock.now() };
-      consents.set(key, consent);
+      consents.set(input.userId, input.clientId, consent);
       return consent;
     },
     /** Deletes the consents of one member, or of every member; returns how many ended. */
     revokeConsents(userId?: string): number {
-      let revoked = 0;
-      for (const [key, consent] of consents) {
-        if (userId === undefined || consent.userId === userId) {
-          consents.delete(key);
-          revoked += 1;
-        }
-      }
-      return revoked;
+      return userId === undefined ? consents.clear() : consents.deleteAll(userId);
     },
     /** True while the consent a credential was issued under still stands (not revoked or replaced). */
     isConsentCurrent(consentId: string, userId: string, clientId: string): boolean {
-      return consents.get(keyOf(userId, clientId))?.consentId === consentId;
+      return consents.get(userId, clientId)?.consentId === consentId;
     },
   };
 }

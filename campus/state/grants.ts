@@ -1,5 +1,6 @@
 import type { Clock } from "../core/clock";
 import { createPrefixedId } from "../core/ids";
+import { createPairMap } from "../core/pair-map";
 import { appendTo } from "./append-to";
 
 /** The member's answer to the native approval prompt for one grant. */
@@ -33,8 +34,7 @@ export function createGrantStore(clock: Clock) {
   const grants = new Map<string, CallGrant>();
   // Oldest first, per participation: attach and the approval prompt read only these.
   const byParticipation = new Map<string, CallGrant[]>();
-  const approvals = new Map<string, CallApproval>();
-  const approvalKey = (clientId: string, participationId: string) => `${clientId}\n${participationId}`;
+  const approvals = createPairMap<CallApproval>();
 
   return {
     createGrant(input: Omit<CallGrant, "grantId" | "createdAt">): CallGrant {
@@ -48,9 +48,9 @@ export function createGrantStore(clock: Clock) {
     listGrants: (): CallGrant[] => [...grants.values()],
     recordApproval(input: Omit<CallApproval, "approvedAt">): CallApproval {
       const approval: CallApproval = { ...input, approvedAt: clock.now() };
-      approvals.set(approvalKey(input.clientId, input.participationId), approval);
+      approvals.set(input.clientId, input.participationId, approval);
       return approval;
     },
-    findApproval: (clientId: string, participationId: string) => approvals.get(approvalKey(clientId, participationId)),
+    findApproval: (clientId: string, participationId: string) => approvals.get(clientId, participationId),
   };
 }
