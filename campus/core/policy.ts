@@ -229,7 +229,7 @@ export const STAGE_TRANSITIONS = {
  * and tile URLs. A call naming a forgotten presentation is 403 FORBIDDEN like any unknown ID, its
  * tile URLs answer 410 and its tile reports 403, and the page no longer names why it ended.
  */
-export const ENDED_PRESENTATION_RETENTION_SECONDS = 900;
+export const ENDED_PRESENTATION_RETENTION_SECONDS = ENDED_LAUNCH_RETENTION_SECONDS;
 
 /** Tile documents report readiness and visibility this often, and at once on a change. */
 export const TILE_REPORT_INTERVAL_MS = 2000;

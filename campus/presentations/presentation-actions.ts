@@ -8,7 +8,6 @@ import type { PresentationRecord } from "../state/presentations";
 import { isPresentationOpen } from "../state/presentations";
 import type { ActiveGrant } from "../calls/grant-approval";
 import { toPresentation } from "./presentation-read";
-import { endPresentation } from "./restoration";
 import { describeUnreadyTiles, hasSpeakers, isCurrentSpeaker } from "./tile-health";
 
 const callConflict = (message: string) => restError("CALL_CONFLICT", message);
@@ -25,7 +24,7 @@ export function preparePresentation(
 ): PresentationPrepared {
   const { access, grant, participation, mode } = input;
   for (const other of state.presentations.listOfGrant(grant.grantId)) {
-    if (other.status === "preparing" || other.status === "commitRequested") endPresentation(state, other, clock.now(), null);
+    if (other.status === "preparing" || other.status === "commitRequested") state.presentations.endPresentation(other, clock.now(), null);
   }
   const presentation = state.presentations.openPresentation({
     grantId: grant.grantId,
@@ -97,6 +96,6 @@ export function heartbeatPresentation(clock: Clock, presentation: PresentationRe
 
 /** Spec 3 release: any time before the end, `released`; policy.ts: releasing a final presentation answers it unchanged. */
 export function releasePresentation(state: CampusState, clock: Clock, presentation: PresentationRecord): Presentation {
-  endPresentation(state, presentation, clock.now(), null);
+  state.presentations.endPresentation(presentation, clock.now(), null);
   return toPresentation(presentation, clock.now());
 }

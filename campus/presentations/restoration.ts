@@ -9,15 +9,6 @@ import { isCurrentSpeaker, readTileHealth } from "./tile-health";
 
 const TIMEOUT_MS = LIMITS.restorationTimeoutSeconds * 1000;
 
-/** A released or restored presentation is final: the host shows its native presentation again. */
-export function endPresentation(state: CampusState, presentation: PresentationRecord, at: number, reason: RestoredReason | null): void {
-  if (!isPresentationOpen(presentation)) return;
-  presentation.status = reason === null ? "released" : "restored";
-  presentation.endedAt = at;
-  presentation.restoredReason = reason;
-  state.presentations.markEnded(presentation);
-}
-
 /** Spec 3 "authorization loss" and "app exit, reload": the launch, consent, participation and grant. */
 function findAccessLoss(state: CampusState, presentation: PresentationRecord): RestoredReason | null {
   const { generation } = state.registration.getRegistration();
@@ -59,20 +50,20 @@ function handOver(state: CampusState, presentation: PresentationRecord, now: num
   presentation.status = "app";
   presentation.handoffAt = now;
   for (const other of state.presentations.listOfGrant(presentation.grantId)) {
-    if (other !== presentation && other.status === "app") endPresentation(state, other, now, null);
+    if (other !== presentation && other.status === "app") state.presentations.endPresentation(other, now, null);
   }
 }
 
 function settlePresentation(state: CampusState, presentation: PresentationRecord, now: number): void {
   const lost = findAccessLoss(state, presentation);
-  if (lost) return endPresentation(state, presentation, now, lost);
+  if (lost) return state.presentations.endPresentation(presentation, now, lost);
   if (presentation.status === "preparing") return;
   if (presentation.tiles.some((tile) => !isCurrentSpeaker(state, presentation.callId, tile.participationId))) {
-    return endPresentation(state, presentation, now, "tileInvalid");
+    return state.presentations.endPresentation(presentation, now, "tileInvalid");
   }
   if (presentation.status === "commitRequested") return handOver(state, presentation, now);
   const timeout = findTimeout(state, presentation, now);
-  if (timeout) endPresentation(state, presentation, timeout.at, timeout.reason);
+  if (timeout) state.presentations.endPresentation(presentation, timeout.at, timeout.reason);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CallRole } from "../../lib/contract";
 import type { Clock } from "../core/clock";
 import { createPrefixedId } from "../core/ids";
-import { appendTo } from "./append-to";
+import { appendTo } from "./list-index";
 
 export type Presence = "connected" | "reconnecting" | "leaving";
 export type StageState = "none" | "requested" | "approved";

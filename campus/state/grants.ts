@@ -1,7 +1,7 @@
 import type { Clock } from "../core/clock";
 import { createPrefixedId } from "../core/ids";
 import { createPairMap } from "../core/pair-map";
-import { appendTo } from "./append-to";
+import { appendTo } from "./list-index";
 
 /** The member's answer to the native approval prompt for one grant. */
 export type GrantDecision = "pending" | "approved" | "denied";

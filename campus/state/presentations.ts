@@ -4,7 +4,7 @@ import type { Clock } from "../core/clock";
 import { createExpiringMap } from "../core/expiring-map";
 import { createOpaqueSecret, createPrefixedId } from "../core/ids";
 import { ENDED_PRESENTATION_RETENTION_SECONDS } from "../core/policy";
-import { appendTo } from "./append-to";
+import { appendTo, removeFrom } from "./list-index";
 
 /** What a tile document's trusted code last said (spec 6: readiness reaches the host, not the app). */
 export type TileReport = { ready: boolean; visible: boolean; at: number };
@@ -136,9 +136,15 @@ export function createPresentationStore(clock: Clock) {
     listOpen: (): PresentationRecord[] => [...open.values()],
     listOfGrant: (grantId: string): readonly PresentationRecord[] => byGrant.get(grantId) ?? [],
     listOfTab: (tabId: string): readonly PresentationRecord[] => byTab.get(tabId) ?? [],
-    /** A presentation just became final (presentations/restoration.ts `endPresentation`): it leaves the open ones. */
-    markEnded(presentation: PresentationRecord) {
+    /**
+     * Released (no reason) or restored: final, and the host shows its native presentation again.
+     * It leaves the open ones and waits out the retention time.
+     */
+    endPresentation(presentation: PresentationRecord, at: number, reason: RestoredReason | null): void {
       if (!open.delete(presentation.presentationId)) return;
+      presentation.status = reason === null ? "released" : "restored";
+      presentation.endedAt = at;
+      presentation.restoredReason = reason;
       endedInOrder.set(presentation.presentationId, presentation);
     },
     /** policy.ts: ended presentations, their tiles and their tile URLs are forgotten after the retention time. */
@@ -148,12 +154,6 @@ export function createPresentationStore(clock: Clock) {
     /** How many records the store holds (the control API reports them). */
     countRecords: () => ({ presentations: presentations.size, openPresentations: open.size, tiles: tiles.size, tileUrls: tilesByToken.size }),
   };
-}
-
-function removeFrom<V>(index: Map<string, V[]>, key: string, value: V): void {
-  const rest = (index.get(key) ?? []).filter((item) => item !== value);
-  if (rest.length > 0) index.set(key, rest);
-  else index.delete(key);
 }
 
 export function isPresentationOpen(presentation: PresentationRecord): boolean {
