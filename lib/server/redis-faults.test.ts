@@ -15,6 +15,7 @@ import { GET as getMe } from "@/app/api/me/route";
 import { login } from "@/lib/auth/login";
 import { issueState } from "@/lib/auth/state";
 import { toErrorResponse } from "@/lib/http/handle-route";
+import { getRedisClient } from "@/lib/redis/client";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { aCampus, aCampusApi, aCarrier, CAMPUS_ORIGIN } from "@/lib/testing/fixtures";
 import { freePort } from "@/e2e/support/ports";
@@ -30,6 +31,7 @@ import { getServerDeps, type ServerDeps } from "./deps";
 const HAS_REDIS_SERVER = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
 const APP = "http://app.localhost:3000";
 const UNTIL = { timeout: 30_000, interval: 50 };
+const PREFIX = "faults-test:";
 
 let port = 0;
 let server: ChildProcess | undefined;
@@ -63,6 +65,7 @@ describe.skipIf(!HAS_REDIS_SERVER)("Redis faults never take the app down", { tim
     port = await freePort();
     server = await startRedisServer(port, `redis-faults-${port}`);
     vi.stubEnv("REDIS_URL", `redis://127.0.0.1:${port}`);
+    vi.stubEnv("REDIS_KEY_PREFIX", PREFIX);
   });
   afterAll(async () => {
     if (server?.pid) process.kill(server.pid, "SIGCONT");
@@ -83,6 +86,11 @@ describe.skipIf(!HAS_REDIS_SERVER)("Redis faults never take the app down", { tim
     }
     await vi.waitFor(async () => expect((await health()).status).toBe(200), UNTIL);
     expect((await newState()).status).toBe(200);
+    // The login states and the rate limits, all under REDIS_KEY_PREFIX.
+    const keys = await getRedisClient(`redis://127.0.0.1:${port}`).keys("*");
+    expect(keys.some((key) => key.startsWith(`${PREFIX}rate:`))).toBe(true);
+    expect(keys.some((key) => key.startsWith(`${PREFIX}login:`))).toBe(true);
+    expect(keys.filter((key) => !key.startsWith(PREFIX))).toEqual([]);
   });
 
   it("with Redis restarted empty, every session route answers 401 in the Error shape and a new sign-in works at once", async () => {
@@ -112,6 +120,14 @@ describe.skipIf(!HAS_REDIS_SERVER)("Redis faults never take the app down", { tim
     for (const response of await Promise.all(routes)) await expectErrorShape(response, 401, "INVALID_TOKEN");
 
     const again = await signIn(deps);
-    await expect(getVisitorSession(aCarrier("launch-1", { header: again }), deps)).resolves.toMatchObject({ launchId: "launch-1" });
+    const session = await getVisitorSession(aCarrier("launch-1", { header: again }), deps);
+    expect(session).toMatchObject({ launchId: "launch-1" });
+
+    // Every key under REDIS_KEY_PREFIX; the session's record holds no token in plain text.
+    const redis = getRedisClient(`redis://127.0.0.1:${port}`);
+    const keys = await redis.keys("*");
+    expect(keys).toContain(`${PREFIX}session:${session.sid}`);
+    expect(keys.filter((key) => !key.startsWith(PREFIX))).toEqual([]);
+    expect(await redis.get(`${PREFIX}session:${session.sid}`)).not.toContain(session.accessToken);
   });
 });
