@@ -104,11 +104,79 @@ describe("production refuses development secrets, whatever the campus URL", () =
     }
   });
 
-  it("accepts its own secrets against the local campus", () => {
-    expect(parseEnv({ ...OWN, NODE_ENV: "production" })).toMatchObject({ CAMPUS_API_URL: "http://127.0.0.1:4000", CAMPUS_CLIENT_ID: "my-app" });
+  it("accepts its own secrets against the local campus, named explicitly", () => {
+    const local = { CAMPUS_API_URL: "http://127.0.0.1:4000", CAMPUS_ORIGINS: "http://campus.localhost:4000" };
+    expect(parseEnv({ ...OWN, ...local, NODE_ENV: "production" })).toMatchObject({ CAMPUS_API_URL: "http://127.0.0.1:4000", CAMPUS_CLIENT_ID: "my-app" });
   });
 
   it("development keeps the defaults (npm run dev with no .env)", () => {
     expect(parseEnv({ NODE_ENV: "development" })).toMatchObject(LOCAL_EXAMPLES);
+  });
+});
+
+describe("production reaches the campus and Redis over TLS, and names its campus itself", () => {
+  const PRODUCTION = { ...REMOTE, NODE_ENV: "production" };
+
+  it("accepts https campus URLs and a rediss:// Redis", () => {
+    expect(parseEnv({ ...PRODUCTION, REDIS_URL: "rediss://:pw@cache.example:6380" })).toMatchObject({ CAMPUS_API_URL: "https://api.campus.example", REDIS_URL: "rediss://:pw@cache.example:6380" });
+  });
+
+  it.each(["CAMPUS_API_URL", "CAMPUS_ORIGINS"])("requires %s: no local-campus default in production", (name) => {
+    expect(() => parseEnv({ ...PRODUCTION, [name]: undefined })).toThrow(new RegExp(`${name}: is required in production`));
+    expect(() => parseEnv({ ...PRODUCTION, [name]: "" })).toThrow(new RegExp(`${name}: is required in production`));
+  });
+
+  it("refuses a plain http:// campus API and campus origin off loopback, naming the origin", () => {
+    expect(() => parseEnv({ ...PRODUCTION, CAMPUS_API_URL: "http://api.campus.example" })).toThrow(/CAMPUS_API_URL: must be https:\/\/ in production/);
+    expect(() => parseEnv({ ...PRODUCTION, CAMPUS_ORIGINS: "https://campus.example,http://other.example" })).toThrow(
+      /CAMPUS_ORIGINS: "http:\/\/other\.example" must be https:\/\/ in production/,
+    );
+  });
+
+  it("refuses redis:// to a host off loopback, without printing the URL", () => {
+    const source = { ...PRODUCTION, REDIS_URL: "redis://:hunter2@cache.example:6379" };
+    expect(() => parseEnv(source)).toThrow(/REDIS_URL: must be rediss:\/\/ \(TLS\) in production/);
+    expect(() => parseEnv(source)).toThrow(expect.not.objectContaining({ message: expect.stringContaining("hunter2") }));
+  });
+
+  it("keeps plain text on loopback: a production build run locally against the local campus and its own Redis", () => {
+    const local = { ...PRODUCTION, CAMPUS_API_URL: "http://127.0.0.1:4120", CAMPUS_ORIGINS: "http://campus.localhost:4120", REDIS_URL: "redis://127.0.0.1:6420" };
+    expect(parseEnv(local)).toMatchObject({ CAMPUS_API_URL: "http://127.0.0.1:4120", CAMPUS_ORIGINS: ["http://campus.localhost:4120"], REDIS_URL: "redis://127.0.0.1:6420" });
+    expect(parseEnv({ ...local, REDIS_URL: "redis://localhost:6379" }).REDIS_URL).toBe("redis://localhost:6379");
+  });
+
+  it("outside production, plain text and the local defaults stay allowed", () => {
+    expect(parseEnv({ ...REMOTE, CAMPUS_API_URL: "http://api.campus.example", REDIS_URL: "redis://cache.example:6379" })).toMatchObject({ REDIS_URL: "redis://cache.example:6379" });
+  });
+});
+
+describe("rotating SESSION_SECRET", () => {
+  it("SESSION_SECRET_PREVIOUS is optional, and read when set", () => {
+    expect(parseEnv(REMOTE).SESSION_SECRET_PREVIOUS).toBeUndefined();
+    expect(parseEnv({ ...REMOTE, SESSION_SECRET_PREVIOUS: "p".repeat(32) }).SESSION_SECRET_PREVIOUS).toBe("p".repeat(32));
+  });
+
+  it("holds SESSION_SECRET_PREVIOUS to the same length, without printing it", () => {
+    expect(() => parseEnv({ ...REMOTE, SESSION_SECRET_PREVIOUS: "hunter2-short" })).toThrow(/SESSION_SECRET_PREVIOUS: must be at least 32 characters/);
+    expect(() => parseEnv({ ...REMOTE, SESSION_SECRET_PREVIOUS: "hunter2-short" })).toThrow(expect.not.objectContaining({ message: expect.stringContaining("hunter2") }));
+  });
+
+  it("in production, refuses a previous secret that is the current one or the development example", () => {
+    const production = { ...REMOTE, NODE_ENV: "production" };
+    expect(() => parseEnv({ ...production, SESSION_SECRET_PREVIOUS: REMOTE.SESSION_SECRET })).toThrow(/SESSION_SECRET_PREVIOUS: is the same as SESSION_SECRET/);
+    expect(() => parseEnv({ ...production, SESSION_SECRET_PREVIOUS: "local-session-secret-for-development-only-never-in-production" })).toThrow(
+      /SESSION_SECRET_PREVIOUS: is the development example/,
+    );
+  });
+});
+
+describe("REDIS_KEY_PREFIX: two apps can share one Redis", () => {
+  it("is app: unless set", () => {
+    expect(parseEnv({}).REDIS_KEY_PREFIX).toBe("app:");
+    expect(parseEnv({ REDIS_KEY_PREFIX: "polls:" }).REDIS_KEY_PREFIX).toBe("polls:");
+  });
+
+  it.each(["has space:", "glob*:", "x".repeat(65)])("refuses %j", (prefix) => {
+    expect(() => parseEnv({ REDIS_KEY_PREFIX: prefix })).toThrow(/REDIS_KEY_PREFIX: must be 1 to 64 letters/);
   });
 });

@@ -4,10 +4,12 @@ import { z } from "zod";
 
 /*
  * Server environment, validated once at start-up (instrumentation.ts) and read lazily elsewhere.
- * With no `.env` at all the app runs against the local campus: the credentials and the session
- * secret have development defaults, but only outside production and while CAMPUS_API_URL points
- * at a loopback host. With NODE_ENV=production there are no defaults, and the example values are
- * refused wherever the campus is: a production build must never run on a published secret.
+ * With no `.env` at all the app runs against the local campus: the campus URLs, the credentials
+ * and the session secret have development defaults, but only outside production (the secrets also
+ * only while CAMPUS_API_URL points at a loopback host). With NODE_ENV=production there are no
+ * defaults, the example values are refused wherever the campus is (a production build must never
+ * run on a published secret), and the campus and Redis are reached over TLS unless they are on
+ * loopback (a production build run locally, as the end-to-end runs do).
  */
 
 const LOCAL_CAMPUS_DEFAULTS = {
@@ -24,6 +26,9 @@ const SESSION_SECRET_MIN_LENGTH = 32; // iron-session refuses shorter passwords
 /** The secrets production must set itself: their published example values (this file, .env.example) are refused. */
 const PRODUCTION_SECRETS = ["CAMPUS_CLIENT_ID", "CAMPUS_CLIENT_SECRET", "SESSION_SECRET"] as const;
 
+/** Every key the app writes to Redis starts with this: two apps can share one Redis under two prefixes. */
+const DEFAULT_REDIS_KEY_PREFIX = "app:";
+
 function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol);
 }
@@ -37,6 +42,9 @@ export function isOrigin(value: string): boolean {
 function isRedisUrl(value: string): boolean {
   return URL.canParse(value) && ["redis:", "rediss:"].includes(new URL(value).protocol) && new URL(value).hostname !== "";
 }
+
+/** A key prefix for Redis: short, and nothing a shell, a URL or a Redis glob pattern would read specially. */
+const REDIS_KEY_PREFIX_PATTERN = /^[A-Za-z0-9_:.{}-]{1,64}$/;
 
 /** An IP address, or a network in CIDR notation: the proxies whose X-Forwarded-For the app believes. */
 function isAddressOrNetwork(value: string): boolean {
@@ -53,6 +61,7 @@ export function isLoopbackUrl(value: string): boolean {
 }
 
 const REQUIRED = "is required in production (NODE_ENV=production) and whenever CAMPUS_API_URL is not a loopback host";
+const REQUIRED_IN_PRODUCTION = "is required in production (NODE_ENV=production): there is no local campus to default to";
 
 const optional = z
   .string()
@@ -65,38 +74,45 @@ const rawEnvSchema = z.object({
   CAMPUS_CLIENT_ID: optional,
   CAMPUS_CLIENT_SECRET: optional,
   SESSION_SECRET: optional,
+  SESSION_SECRET_PREVIOUS: optional,
   REDIS_URL: optional,
+  REDIS_KEY_PREFIX: optional,
   TRUSTED_PROXY: optional,
   NODE_ENV: optional,
 });
 
 const envSchema = rawEnvSchema
   .transform((raw) => {
-    const apiUrl = (raw.CAMPUS_API_URL ?? LOCAL_CAMPUS_DEFAULTS.CAMPUS_API_URL).replace(/\/+$/, "");
-    const local = isLoopbackUrl(apiUrl) && raw.NODE_ENV !== "production";
+    const production = raw.NODE_ENV === "production";
+    const campusDefault = (key: "CAMPUS_API_URL" | "CAMPUS_ORIGINS") => raw[key] ?? (production ? undefined : LOCAL_CAMPUS_DEFAULTS[key]);
+    const apiUrl = campusDefault("CAMPUS_API_URL")?.replace(/\/+$/, "");
+    const local = apiUrl !== undefined && isLoopbackUrl(apiUrl) && !production;
     const localDefault = <K extends keyof typeof LOCAL_CAMPUS_DEFAULTS>(key: K) =>
       raw[key] ?? (local ? LOCAL_CAMPUS_DEFAULTS[key] : undefined);
     return {
       CAMPUS_API_URL: apiUrl,
-      CAMPUS_ORIGINS: (raw.CAMPUS_ORIGINS ?? LOCAL_CAMPUS_DEFAULTS.CAMPUS_ORIGINS)
-        .split(",")
+      CAMPUS_ORIGINS: campusDefault("CAMPUS_ORIGINS")
+        ?.split(",")
         .map((origin) => origin.trim())
         .filter(Boolean),
       CAMPUS_CLIENT_ID: localDefault("CAMPUS_CLIENT_ID"),
       CAMPUS_CLIENT_SECRET: localDefault("CAMPUS_CLIENT_SECRET"),
       SESSION_SECRET: localDefault("SESSION_SECRET"),
+      ...(raw.SESSION_SECRET_PREVIOUS ? { SESSION_SECRET_PREVIOUS: raw.SESSION_SECRET_PREVIOUS } : {}),
       ...(raw.REDIS_URL ? { REDIS_URL: raw.REDIS_URL } : {}),
+      REDIS_KEY_PREFIX: raw.REDIS_KEY_PREFIX ?? DEFAULT_REDIS_KEY_PREFIX,
       TRUSTED_PROXY: (raw.TRUSTED_PROXY ?? "").split(",").map((entry) => entry.trim()).filter(Boolean),
     };
   })
   .pipe(
     z.object({
-      CAMPUS_API_URL: z.string().refine(isHttpUrl, "must be an http(s) URL, such as https://api.campus.example"),
+      CAMPUS_API_URL: z.string({ error: REQUIRED_IN_PRODUCTION }).refine(isHttpUrl, "must be an http(s) URL, such as https://api.campus.example"),
       CAMPUS_ORIGINS: z
         .array(
           z.string().refine(isOrigin, {
             error: (issue) => `"${String(issue.input)}" is not an origin (scheme://host[:port], no path or trailing slash)`,
           }),
+          { error: REQUIRED_IN_PRODUCTION },
         )
         .min(1, "must list at least one origin, comma-separated"),
       CAMPUS_CLIENT_ID: z.string({ error: REQUIRED }),
@@ -104,8 +120,11 @@ const envSchema = rawEnvSchema
       SESSION_SECRET: z
         .string({ error: REQUIRED })
         .min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`),
+      // During a rotation: what SESSION_SECRET was. Handles and records it sealed still open; nothing new is sealed with it.
+      SESSION_SECRET_PREVIOUS: z.string().min(SESSION_SECRET_MIN_LENGTH, `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`).optional(),
       // Unset: sessions, call state and activities live in this process only (one instance).
       REDIS_URL: z.string().refine(isRedisUrl, "must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379").optional(),
+      REDIS_KEY_PREFIX: z.string().regex(REDIS_KEY_PREFIX_PATTERN, "must be 1 to 64 letters, digits or _ : . - { }, such as app: or myapp:"),
       // Unset: the client address is the socket's and X-Forwarded-For is ignored (lib/security/client-address.ts).
       TRUSTED_PROXY: z.array(
         z.string().refine(isAddressOrNetwork, {
@@ -117,11 +136,34 @@ const envSchema = rawEnvSchema
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Whether `url` is https:// (rediss:// for Redis), or reaches a loopback host, where plain text never leaves the machine. */
+function isEncryptedOrLoopback(url: string, secureProtocol: "https:" | "rediss:"): boolean {
+  return new URL(url).protocol === secureProtocol || isLoopbackUrl(url);
+}
+
+/**
+ * In production, nothing but loopback is reached in plain text (bearer tokens, the client secret
+ * and sessions cross these links), and a rotation names two different secrets.
+ */
+function productionProblems(env: Env, source: Record<string, string | undefined>): string[] {
+  if (source.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!isEncryptedOrLoopback(env.CAMPUS_API_URL, "https:")) problems.push("  - CAMPUS_API_URL: must be https:// in production (http:// only to a loopback host)");
+  for (const origin of env.CAMPUS_ORIGINS.filter((value) => !isEncryptedOrLoopback(value, "https:"))) {
+    problems.push(`  - CAMPUS_ORIGINS: "${origin}" must be https:// in production (http:// only on a loopback host)`);
+  }
+  // The URL is not printed: it may hold the Redis password.
+  if (env.REDIS_URL && !isEncryptedOrLoopback(env.REDIS_URL, "rediss:")) problems.push("  - REDIS_URL: must be rediss:// (TLS) in production (redis:// only to a loopback host)");
+  if (env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET) problems.push("  - SESSION_SECRET_PREVIOUS: is the same as SESSION_SECRET; set it to the secret being replaced");
+  return problems;
+}
+
 /** Parses an environment, naming every missing or bad variable (never printing a value of a secret). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   const problems = result.success ? [] : result.error.issues.map((issue) => `  - ${String(issue.path[0] ?? "environment")}: ${issue.message}`);
   problems.push(...exampleSecretProblems(source));
+  if (result.success) problems.push(...productionProblems(result.data, source));
   if (result.success && problems.length === 0) return result.data;
   throw new Error(`Invalid environment variables (see .env.example):\n${problems.join("\n")}`);
 }
@@ -129,9 +171,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 /** In production, a secret left at its published example value stops the start (a missing one is named by the schema). */
 function exampleSecretProblems(source: Record<string, string | undefined>): string[] {
   if (source.NODE_ENV !== "production") return [];
-  return PRODUCTION_SECRETS.filter((name) => source[name]?.trim() === LOCAL_CAMPUS_DEFAULTS[name]).map(
-    (name) => `  - ${name}: is the development example; production (NODE_ENV=production) needs its own value`,
-  );
+  const examples: string[] = PRODUCTION_SECRETS.filter((name) => source[name]?.trim() === LOCAL_CAMPUS_DEFAULTS[name]);
+  if (source.SESSION_SECRET_PREVIOUS?.trim() === LOCAL_CAMPUS_DEFAULTS.SESSION_SECRET) examples.push("SESSION_SECRET_PREVIOUS");
+  return examples.map((name) => `  - ${name}: is the development example; production (NODE_ENV=production) needs its own value`);
 }
 
 let cached: Env | undefined;

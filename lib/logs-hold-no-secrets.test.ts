@@ -159,8 +159,11 @@ describe.skipIf(!hasRedisServer)("logs under Redis and campus faults hold no sec
     expect((await heartbeat(post("/api/call/presentation/heartbeat", undefined, sessionCookie))).status).toBe(503);
 
     // A request a while later moves the idle clock: a versioned write of the whole record, refused by a Redis out of memory.
-    const record = JSON.parse((await redis.get(key!))!);
-    await redis.set(key!, JSON.stringify({ ...record, lastSeenAt: Date.now() - 120_000 }), "PX", 600_000);
+    // The record is encrypted at rest: rewritten through a store with the app's secret.
+    const { createRedisStores } = await import("@/lib/server/deps");
+    const { sessions } = createRedisStores(redis, "app:", SESSION_SECRET);
+    const record = (await sessions.get(sid))!;
+    await sessions.set(sid, { ...record, lastSeenAt: Date.now() - 120_000 }, 600);
     await outOfMemory(true);
     mode.heartbeat = "ok";
     expect((await heartbeat(post("/api/call/presentation/heartbeat", undefined, sessionCookie))).status).toBe(503);

@@ -1,12 +1,13 @@
 import "server-only";
 import { readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";
 import type { SessionRecord } from "@/lib/session/records";
+import type { SessionSecret } from "@/lib/session/secrets";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
 import type { Store } from "@/lib/session/ttl-store";
 
 export type LogoutDeps = {
   sessions: Store<SessionRecord>;
-  sessionSecret: string;
+  sessionSecret: SessionSecret;
   /** The call state, the activity access: cleared with the session. */
   sessionBound: readonly SessionBoundStore[];
   /** What a feature does first, while the session's token is still there (lib/presentations: release the presentation). */

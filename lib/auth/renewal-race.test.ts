@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
 import { createMemoryStores, createRedisStores, type ServerStores } from "@/lib/server/deps";
-import { CAMPUS_ORIGIN, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { checkAccess } from "./check-access";
 import { login } from "./login";
@@ -67,5 +67,5 @@ describe("no lost renewal: a slow request interleaved with a login, in memory", 
 describe.skipIf(!REDIS_URL)(`no lost renewal: a slow request interleaved with a login, on Redis ${NEEDS_REDIS}`, () => {
   const { prefix, redis } = useTestRedis();
   let runs = 0;
-  itKeepsTheRenewal(() => createRedisStores(redis(), `${prefix}${++runs}:`));
+  itKeepsTheRenewal(() => createRedisStores(redis(), `${prefix}${++runs}:`, TEST_SECRET));
 });

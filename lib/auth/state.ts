@@ -6,6 +6,7 @@ import { assertSameLaunch, readSessionHandle, type SessionCarrier } from "@/lib/
 import { sealHandle } from "@/lib/session/handle";
 import { getLiveSession } from "@/lib/session/lifetime";
 import type { PendingState, SessionRecord } from "@/lib/session/records";
+import type { SessionSecret } from "@/lib/session/secrets";
 import type { Store, VersionedStore } from "@/lib/session/ttl-store";
 
 /** What issuing and consuming a login state needs. */
@@ -14,7 +15,7 @@ export type StateDeps = {
   pendingStates: Store<PendingState>;
   /** CAMPUS_ORIGINS: the host origins the app trusts. */
   campusOrigins: readonly string[];
-  sessionSecret: string;
+  sessionSecret: SessionSecret;
   now: () => number;
 };
 

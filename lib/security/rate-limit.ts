@@ -48,7 +48,7 @@ export function createRedisRateLimits(redis: Redis, prefix = "app:"): RateLimits
 const holder = globalThis as typeof globalThis & { __rateLimits?: RateLimits };
 
 export function getRateLimits(): RateLimits {
-  const redisUrl = getEnv().REDIS_URL;
-  holder.__rateLimits ??= redisUrl ? createRedisRateLimits(getRedisClient(redisUrl)) : createMemoryRateLimits();
+  const env = getEnv();
+  holder.__rateLimits ??= env.REDIS_URL ? createRedisRateLimits(getRedisClient(env.REDIS_URL), env.REDIS_KEY_PREFIX) : createMemoryRateLimits();
   return holder.__rateLimits;
 }

@@ -12,14 +12,16 @@ import { newClientId } from "@/lib/calls/client-id";
 import { createRedisCallStateStore } from "@/lib/calls/redis-call-state-store";
 import type { SendCommandDeps } from "@/lib/calls/send-command";
 import { getCampusApi, type CampusApi } from "@/lib/campus-api";
-import { getEnv } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env";
 import { releaseOnSignOut } from "@/lib/presentations/operations";
 import { getRedisClient } from "@/lib/redis/client";
 import { MAX_PENDING_STATES } from "@/lib/security/limits";
 import { randomToken } from "@/lib/security/random";
 import { getRateLimits, type RateLimits } from "@/lib/security/rate-limit";
 import { pendingStateSchema, sessionRecordSchema, type PendingState, type SessionRecord } from "@/lib/session/records";
+import { createRecordCipher } from "@/lib/session/record-cipher";
 import { createRedisStore, createRedisVersionedStore } from "@/lib/session/redis-ttl-store";
+import type { SessionSecret } from "@/lib/session/secrets";
 import { sessionBoundStore, type SessionBoundStore } from "@/lib/session/session-bound";
 import { createMemoryStore, createMemoryVersionedStore, type Store, type VersionedStore } from "@/lib/session/ttl-store";
 
@@ -69,13 +71,15 @@ export function createMemoryStores(options: { now?: () => number } = {}): Server
 }
 
 /**
- * The stores on Redis, under `prefix`: `session:{sid}`, `login:state:{sha256(state)}` (consumed
- * with GETDEL; the session's writes check its version in a script), `call:*:{sid}`,
+ * The stores on Redis, under `prefix` (REDIS_KEY_PREFIX): `session:{sid}` (encrypted with a key
+ * derived from the session secret: it holds the campus token), `login:state:{sha256(state)}`
+ * (consumed with GETDEL; the session's writes check its version in a script), `call:*:{sid}`,
  * `activity:access:{sid}` and the polls (lib/activity/redis-activity-store.ts). TTLs as the memory stores.
  */
-export function createRedisStores(redis: Redis, prefix = "app:"): ServerStores {
+export function createRedisStores(redis: Redis, prefix: string, sessionSecret: SessionSecret): ServerStores {
+  const cipher = createRecordCipher(sessionSecret);
   return withSessionBound({
-    sessions: createRedisVersionedStore(redis, { prefix: `${prefix}session:`, schema: sessionRecordSchema, what: "session" }),
+    sessions: createRedisVersionedStore(redis, { prefix: `${prefix}session:`, schema: sessionRecordSchema, what: "session", cipher }),
     pendingStates: createRedisStore(redis, { prefix: `${prefix}login:`, schema: pendingStateSchema, what: "login state" }),
     callState: createRedisCallStateStore(redis, prefix),
     activityAccess: createRedisStore(redis, { prefix: `${prefix}activity:access:`, schema: activityAccessSchema, what: "activity access" }),
@@ -87,7 +91,7 @@ export function createRedisStores(redis: Redis, prefix = "app:"): ServerStores {
 export type ServerBase = {
   campus: CampusApi;
   campusOrigins: readonly string[];
-  sessionSecret: string;
+  sessionSecret: SessionSecret;
   now: () => number;
   rateLimits: RateLimits;
   newClientId?: () => string;
@@ -118,9 +122,14 @@ const holder = globalThis as typeof globalThis & { __serverStores?: ServerStores
 
 /** This process's stores: on Redis with REDIS_URL, in memory without. */
 export function getServerStores(): ServerStores {
-  const redisUrl = getEnv().REDIS_URL;
-  holder.__serverStores ??= redisUrl ? createRedisStores(getRedisClient(redisUrl)) : createMemoryStores();
+  const env = getEnv();
+  holder.__serverStores ??= env.REDIS_URL ? createRedisStores(getRedisClient(env.REDIS_URL), env.REDIS_KEY_PREFIX, sessionSecretOf(env)) : createMemoryStores();
   return holder.__serverStores;
+}
+
+/** SESSION_SECRET, and during a rotation SESSION_SECRET_PREVIOUS after it. */
+function sessionSecretOf(env: Env): SessionSecret {
+  return env.SESSION_SECRET_PREVIOUS ? [env.SESSION_SECRET, env.SESSION_SECRET_PREVIOUS] : env.SESSION_SECRET;
 }
 
 /** The server's dependencies, as the routes hand them to the features. */
@@ -129,7 +138,7 @@ export function getServerDeps(): ServerDeps {
   return buildServerDeps(getServerStores(), {
     campus: getCampusApi(),
     campusOrigins: env.CAMPUS_ORIGINS,
-    sessionSecret: env.SESSION_SECRET,
+    sessionSecret: sessionSecretOf(env),
     now: Date.now,
     rateLimits: getRateLimits(),
   });

@@ -3,6 +3,7 @@ import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/wire/auth";
 import { AppError } from "@/lib/errors";
 import { SESSION_COOKIE_PREFIX, sessionCookieName, unsealHandle } from "./handle";
 import type { SessionHandle } from "./records";
+import type { SessionSecret } from "./secrets";
 
 /** What an API request carries to find its visitor session. */
 export type SessionCarrier = {
@@ -41,7 +42,7 @@ export function readSessionCarrier(request: IncomingRequest): SessionCarrier {
 }
 
 /** The handle the request presents (the header wins over the cookie), if it is valid and of this launch. */
-export async function readSessionHandle(carrier: SessionCarrier, secret: string): Promise<SessionHandle | undefined> {
+export async function readSessionHandle(carrier: SessionCarrier, secret: SessionSecret): Promise<SessionHandle | undefined> {
   const seal = carrier.headerHandle ?? carrier.cookieHandle;
   if (!seal) return undefined;
   const handle = await unsealHandle(seal, secret);

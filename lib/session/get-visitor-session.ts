@@ -4,10 +4,11 @@ import { AppError } from "@/lib/errors";
 import { readSessionHandle, type SessionCarrier } from "./carrier";
 import { getLiveSession, sessionTtlSeconds, touchSession } from "./lifetime";
 import type { SessionRecord } from "./records";
+import type { SessionSecret } from "./secrets";
 import type { VersionedStore } from "./ttl-store";
 
 /** What resolving a session needs. Versioned: a write that read an older record changes nothing (a renewal is never lost). */
-export type SessionDeps = { sessions: VersionedStore<SessionRecord>; sessionSecret: string; now: () => number };
+export type SessionDeps = { sessions: VersionedStore<SessionRecord>; sessionSecret: SessionSecret; now: () => number };
 
 /** A session with a live campus token. IDs come from here, never from the browser. */
 export type VisitorSession = SessionRecord & {

@@ -2,6 +2,7 @@ import "server-only";
 import { sealData, unsealData } from "iron-session";
 import { sha256Hex } from "@/lib/security/random";
 import { sessionHandleSchema as handleSchema, type SessionHandle } from "./records";
+import { secretsOf, type SessionSecret } from "./secrets";
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./lifetime";
 import { createUnsealedHandles, sealExpiry } from "./unsealed-handles";
 
@@ -19,19 +20,39 @@ export const SESSION_COOKIE_PREFIX = "__Host-app_session_";
 const UNSEALED_HANDLES_MAX = 10_000;
 const unsealedHandles = createUnsealedHandles({ maxEntries: UNSEALED_HANDLES_MAX });
 
-export function sealHandle(handle: SessionHandle, secret: string): Promise<string> {
-  return sealData(handle, { password: secret, ttl: SESSION_HANDLE_TTL_SECONDS });
+/**
+ * A seal names the password that made it by an ID (iron-session's password map). The ID comes from
+ * the secret itself, so a seal keeps naming its secret when SESSION_SECRET rotates and the secret
+ * moves to SESSION_SECRET_PREVIOUS. (ID 1 is what a bare string password makes: seals from before
+ * secrets had IDs, made with the current secret.)
+ */
+function passwordId(secret: string): number {
+  return 2 + Number.parseInt(sha256Hex(`iron-session password id:${secret}`).slice(0, 12), 16);
+}
+
+/** Seals with the current secret only. */
+export function sealHandle(handle: SessionHandle, secret: SessionSecret): Promise<string> {
+  const [current] = secretsOf(secret);
+  return sealData(handle, { password: { [passwordId(current)]: current }, ttl: SESSION_HANDLE_TTL_SECONDS });
+}
+
+/** Opens a seal of any of the secrets, the previous one during a rotation. */
+function passwordMap(secret: SessionSecret): Record<number, string> {
+  const secrets = secretsOf(secret);
+  return { 1: secrets[0], ...Object.fromEntries(secrets.map((each) => [passwordId(each), each])) };
 }
 
 /** The handle inside a seal, or undefined when it is expired, tampered with or not a seal. */
-export async function unsealHandle(seal: string, secret: string): Promise<SessionHandle | undefined> {
-  const known = unsealedHandles.get(seal, secret);
+export async function unsealHandle(seal: string, secret: SessionSecret): Promise<SessionHandle | undefined> {
+  // The cache remembers which secrets opened a seal: after a rotation, a seal of a dropped secret is not trusted.
+  const secretsKey = secretsOf(secret).join("\n");
+  const known = unsealedHandles.get(seal, secretsKey);
   if (known) return known;
-  const data = await unsealData<unknown>(seal, { password: secret, ttl: SESSION_HANDLE_TTL_SECONDS });
+  const data = await unsealData<unknown>(seal, { password: passwordMap(secret), ttl: SESSION_HANDLE_TTL_SECONDS });
   const result = handleSchema.safeParse(data);
   if (!result.success) return undefined;
   const expiresAt = sealExpiry(seal);
-  if (expiresAt !== undefined) unsealedHandles.remember(seal, secret, result.data, expiresAt);
+  if (expiresAt !== undefined) unsealedHandles.remember(seal, secretsKey, result.data, expiresAt);
   return result.data;
 }
 

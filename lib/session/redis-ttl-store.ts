@@ -1,7 +1,8 @@
 import "server-only";
 import type { ChainableCommander, Redis } from "ioredis";
-import type { z } from "zod";
+import { z } from "zod";
 import { logWarning } from "@/lib/log";
+import type { RecordCipher } from "./record-cipher";
 import type { Store, Versioned, VersionedStore } from "./ttl-store";
 
 /**
@@ -37,20 +38,50 @@ export async function execAll(transaction: ChainableCommander): Promise<unknown[
   });
 }
 
+export type RedisStoreOptions<T> = {
+  prefix: string;
+  schema: z.ZodType<T>;
+  what: string;
+  /**
+   * Encrypts each value at rest (lib/session/record-cipher.ts), bound to its key. Stored as
+   * `{"version":…,"sealed":…}`: the version stays readable for the versioned writes' scripts.
+   */
+  cipher?: RecordCipher;
+};
+
+const sealedSchema = z.object({ sealed: z.string() });
+
+/** A value as stored under `key`: JSON, or with a cipher its sealed JSON in an envelope. */
+function encode<T>(value: T, key: string, cipher: RecordCipher | undefined): string {
+  if (!cipher) return JSON.stringify(value);
+  const version = (value as Partial<Versioned>).version;
+  return JSON.stringify({ ...(typeof version === "number" ? { version } : {}), sealed: cipher.seal(JSON.stringify(value), key) });
+}
+
+/** What encode stored; a sealed value that does not open (another secret, another key) reads as absent. */
+function decode<T>(raw: string | null, key: string, options: RedisStoreOptions<T>): T | undefined {
+  const { cipher } = options;
+  if (raw === null || !cipher) return parseStored(options.schema, raw, options.what);
+  const envelope = parseStored(sealedSchema, raw, options.what);
+  const plaintext = envelope && cipher.open(envelope.sealed, key);
+  if (envelope && plaintext === undefined) logWarning("redis.unopened", { what: options.what });
+  return parseStored(options.schema, plaintext ?? null, options.what);
+}
+
 /**
  * The Store of lib/session/ttl-store.ts on Redis, one key per value under `prefix`: SET PX for the
  * TTL, GETDEL for the single-use delete (atomic: of concurrent consumers, only one gets the value).
  */
-export function createRedisStore<T>(redis: Redis, options: { prefix: string; schema: z.ZodType<T>; what: string }): Store<T> {
+export function createRedisStore<T>(redis: Redis, options: RedisStoreOptions<T>): Store<T> {
   const key = (name: string) => `${options.prefix}${name}`;
   return {
-    get: async (name) => parseStored(options.schema, await redis.get(key(name)), options.what),
+    get: async (name) => decode(await redis.get(key(name)), key(name), options),
     async set(name, value, ttlSeconds) {
       const ms = ttlMs(ttlSeconds);
       if (ms <= 0) await redis.del(key(name));
-      else await redis.set(key(name), JSON.stringify(value), "PX", ms);
+      else await redis.set(key(name), encode(value, key(name), options.cipher), "PX", ms);
     },
-    delete: async (name) => parseStored(options.schema, await redis.getdel(key(name)), options.what),
+    delete: async (name) => decode(await redis.getdel(key(name)), key(name), options),
   };
 }
 
@@ -71,16 +102,13 @@ if not ok or type(stored) ~= 'table' or stored.version ~= tonumber(ARGV[1]) then
 return redis.call('DEL', KEYS[1])`;
 
 /** The VersionedStore of lib/session/ttl-store.ts on Redis: the Store above, and its versioned writes as Lua scripts. */
-export function createRedisVersionedStore<T extends Versioned>(
-  redis: Redis,
-  options: { prefix: string; schema: z.ZodType<T>; what: string },
-): VersionedStore<T> {
+export function createRedisVersionedStore<T extends Versioned>(redis: Redis, options: RedisStoreOptions<T>): VersionedStore<T> {
   const key = (name: string) => `${options.prefix}${name}`;
   return {
     ...createRedisStore(redis, options),
     async replace(name, value, ttlSeconds) {
       const ms = Math.max(1, ttlMs(ttlSeconds));
-      const next = JSON.stringify({ ...value, version: value.version + 1 });
+      const next = encode({ ...value, version: value.version + 1 }, key(name), options.cipher);
       return (await redis.eval(REPLACE_IF_VERSION_SCRIPT, 1, key(name), value.version, next, ms)) === 1;
     },
     async deleteIfVersion(name, version) {

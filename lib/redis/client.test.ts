@@ -1,0 +1,72 @@
+import type { Redis } from "ioredis";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NEEDS_REDIS, REDIS_URL } from "@/lib/testing/redis";
+import { asTooOldServer, isInfoReply, startRedisProxy, type RedisProxy } from "@/lib/testing/redis-proxy";
+import { checkVersionAtStart, createRedisClient, versionCheckOf } from "./client";
+import { assertRedisServing } from "./health";
+
+// Short command timeouts and retries, so that each test waits a fraction of a second on conditions.
+const FAST = { commandTimeoutMs: 300, versionCheckRetry: { baseDelayMs: 20, maxDelayMs: 100 } };
+const UNTIL = { timeout: 15_000, interval: 20 };
+
+/** Holds the second INFO reply on its way (the first is ioredis's own ready check): the version check's. */
+function holdingTheVersionCheck() {
+  let infoReplies = 0;
+  return { holdFrom: (reply: string) => isInfoReply(reply) && ++infoReplies === 2 };
+}
+
+describe.skipIf(!REDIS_URL)(`the connection to Redis survives a slow or failed version check ${NEEDS_REDIS}`, () => {
+  const opened: { proxy?: RedisProxy; client?: Redis }[] = [];
+  const open = async (options: Parameters<typeof startRedisProxy>[1]) => {
+    const proxy = await startRedisProxy(REDIS_URL ?? "", options);
+    const client = createRedisClient(proxy.url, FAST);
+    opened.push({ proxy, client });
+    return { proxy, client };
+  };
+  afterEach(async () => {
+    for (const { proxy, client } of opened.splice(0)) {
+      client?.disconnect();
+      await proxy?.close();
+    }
+  });
+
+  it("a version check whose answer comes after the command timeout is asked again; the connection stays and serves", async () => {
+    const { proxy, client } = await open(holdingTheVersionCheck());
+    await vi.waitFor(() => expect(versionCheckOf(client)).toMatchObject({ state: "retrying" }), UNTIL);
+    expect(client.status).toBe("ready");
+    proxy.release();
+    await vi.waitFor(() => expect(versionCheckOf(client)).toMatchObject({ state: "passed" }), UNTIL);
+    await expect(client.ping()).resolves.toBe("PONG");
+    await expect(assertRedisServing(client)).resolves.toBeUndefined();
+  });
+
+  it("a server that answers that it is too old is refused: the connection closes and the health check says 503", async () => {
+    const { client } = await open({ rewrite: asTooOldServer });
+    await vi.waitFor(() => expect(versionCheckOf(client)).toMatchObject({ state: "refused", reason: expect.stringMatching(/needs 6\.2\.0 or newer/) }), UNTIL);
+    await vi.waitFor(() => expect(client.status).toBe("end"), UNTIL);
+    await expect(client.ping()).rejects.toThrow();
+    await expect(assertRedisServing(client)).rejects.toMatchObject({ status: 503, code: "INTERNAL_SERVER_ERROR" });
+  });
+
+  it("at start, a slow answer lets the start go on (the check on connect retries); a too-old one stops it", async () => {
+    const slow = await open(holdingTheVersionCheck());
+    await expect(checkVersionAtStart(slow.client)).resolves.toBeUndefined();
+    slow.proxy.release();
+    await vi.waitFor(() => expect(versionCheckOf(slow.client)).toMatchObject({ state: "passed" }), UNTIL);
+
+    const old = await open({ rewrite: asTooOldServer });
+    await expect(checkVersionAtStart(old.client)).rejects.toThrow(/REDIS_URL: the server runs Redis 0\.0\.\d+; this app needs 6\.2\.0 or newer/);
+  });
+
+  it("the health check answers 503 at once while the connection is not ready, and within its deadline while Redis holds its replies", async () => {
+    const { proxy, client } = await open({ holdFrom: (reply) => reply.startsWith("+PONG") });
+    await vi.waitFor(() => expect(versionCheckOf(client)).toMatchObject({ state: "passed" }), UNTIL);
+    // The PING's reply is held: the deadline (shorter than the command timeout) answers.
+    await expect(assertRedisServing(client, 50)).rejects.toMatchObject({ status: 503 });
+    expect(proxy.holding()).toBe(true);
+    proxy.release();
+    await expect(assertRedisServing(client, 5_000)).resolves.toBeUndefined();
+    client.disconnect();
+    await expect(assertRedisServing(client)).rejects.toMatchObject({ status: 503 });
+  });
+});
