@@ -54,6 +54,16 @@ export const BODY_READ_TIMEOUT_MS = 5_000;
 export const SERVER_REQUEST_TIMEOUT_MS = 15_000;
 export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
+/**
+ * RFC 9112 9.6: after an answer that closes the connection (413, 408, 403, 415, or a client's own
+ * `Connection: close`), the campus half-closes and reads and drops what the client still sends,
+ * so that a client in the middle of a large body reads the answer instead of a reset. It closes
+ * when the client closes its side, after LINGER_IDLE_MS without a byte, or LINGER_MAX_MS after the
+ * answer at the latest.
+ */
+export const LINGER_IDLE_MS = 2_000;
+export const LINGER_MAX_MS = 5_000;
+
 // Behavior (bodies and the control API):
 // - Every request with a body (its headers announce one: a Content-Length above zero or a Transfer-Encoding; without either an HTTP/1.1 request has none, RFC 9112 6.3, and nothing is read), on every route: over the limit is 413 and a stalled body is 408, both in the Error shape (code BAD_USER_INPUT; BAD_REQUEST on /host), with `Connection: close`, so an unread rest of a body never holds the socket.
 // - A body where a route expects one must be `application/json`: 400 BAD_USER_INPUT on the REST API (part 7 lists 400 for an invalid body and no 415), 415 on the host and control endpoints.
