@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_CAMPUS_ORIGIN } from "./config";
 import type { CampusServerOptions } from "./server";
 import { createCampusServer } from "./server";
 import { createTestCampus } from "./test-support/test-campus";
@@ -11,11 +12,16 @@ const servers: ReturnType<typeof createCampusServer>[] = [];
 
 afterEach(() => {
   for (const server of servers.splice(0)) server.close();
+  accepted.splice(0);
 });
+
+/** The server's side of each connection, in the order they were accepted. */
+const accepted: net.Socket[] = [];
 
 async function listenOnLoopback(options?: CampusServerOptions): Promise<number> {
   const server = createCampusServer(createTestCampus(), options);
   servers.push(server);
+  server.on("connection", (socket: net.Socket) => accepted.push(socket));
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return (server.address() as AddressInfo).port;
@@ -70,7 +76,9 @@ function sendForever(port: number, head: string): Promise<string> {
   });
 }
 
-const TOKEN_HEAD = "POST /v1/apps/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n";
+/** The test campus's own name: the Host its requests carry (the server listens on another port). */
+const CAMPUS_HOST = new URL(DEFAULT_CAMPUS_ORIGIN).host;
+const TOKEN_HEAD = `POST /v1/apps/token HTTP/1.1\r\nHost: ${CAMPUS_HOST}\r\nContent-Type: application/json\r\n`;
 const answered413 = (answer: string) => /^HTTP\/1\.1 413 /.test(answer) && answer.endsWith("}}");
 
 type Upload = { status?: number; body?: string; cacheControl?: string; errors: string[] };
@@ -83,7 +91,7 @@ function upload(port: number, size: number, chunked: boolean): Promise<Upload> {
   const body = Buffer.alloc(size, "a");
   const result: Upload = { errors: [] };
   return new Promise((resolve) => {
-    const headers = chunked ? { "content-type": "application/json" } : { "content-type": "application/json", "content-length": size };
+    const headers = { host: CAMPUS_HOST, "content-type": "application/json", ...(chunked ? {} : { "content-length": size }) };
     const request = http.request({ host: "127.0.0.1", port, method: "POST", path: "/v1/apps/token", agent: false, headers }, (response) => {
       result.status = response.statusCode;
       result.cacheControl = response.headers["cache-control"];
@@ -108,6 +116,19 @@ function upload(port: number, size: number, chunked: boolean): Promise<Upload> {
     pump();
   });
 }
+
+describe("policy.ts: the campus answers only to its own names, by the Host a browser sends", () => {
+  it("answers a rebound name 421 on the wire, and its own name", async () => {
+    const port = await listenOnLoopback();
+    const rebound = await connectAndWaitFor(port, "GET /control/launches HTTP/1.1\r\nHost: evil.example:4000\r\n\r\n", (answer) => answer.endsWith("}}"));
+    expect(rebound.answer).toMatch(/^HTTP\/1\.1 421 /);
+    expect(rebound.answer).toContain('{"error":{"code":"MISDIRECTED_REQUEST"');
+    rebound.socket.destroy();
+    const own = await connectAndWaitFor(port, `GET /control/launches HTTP/1.1\r\nHost: ${CAMPUS_HOST}\r\n\r\n`, (answer) => answer.endsWith("}"));
+    expect(own.answer).toMatch(/^HTTP\/1\.1 200 /);
+    own.socket.destroy();
+  });
+});
 
 describe("policy.ts: a lying Content-Length cannot hold a socket", () => {
   it("answers 408 in the Error shape and closes the connection when the declared body never arrives", async () => {
@@ -148,7 +169,10 @@ describe("RFC 9112 9.6: a refused body is read and dropped before the connection
   it("closes a connection whose client goes quiet after the answer, without waiting for it", async () => {
     const port = await listenOnLoopback({ linger: { idleMs: 50, maxMs: 60_000 } });
     const { socket } = await connectAndWaitFor(port, `${TOKEN_HEAD}Content-Length: 5000000\r\n\r\n{"code":`, answered413);
-    await once(socket, "close");
+    // After the server's FIN a half-open client sees nothing more: the server's own side closes.
+    const [serverSide] = accepted;
+    if (!serverSide?.destroyed) await once(serverSide!, "close");
+    socket.destroy();
   });
 
   it("closes a connection whose client never stops sending, at the time limit", async () => {

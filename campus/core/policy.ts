@@ -44,6 +44,19 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 /** Without CAMPUS_HOST the campus listens on loopback only (127.0.0.1, and ::1 where the machine has IPv6). */
 export const DEFAULT_LISTEN_HOSTS = ["127.0.0.1", "::1"] as const;
 
+/**
+ * The campus answers only to its own names (DNS rebinding): the host of CAMPUS_ORIGIN, and these
+ * loopback names and the CAMPUS_HOST address, on CAMPUS_PORT. Any other `Host` is 421
+ * MISDIRECTED_REQUEST in the Error shape, on every route, before the route runs.
+ */
+export const LOOPBACK_HOST_NAMES = ["localhost", "127.0.0.1", "::1"] as const;
+
+/** Listening on every address names none: a request to 0.0.0.0 or :: is not one of the campus's names. */
+export const WILDCARD_LISTEN_HOSTS: readonly string[] = ["0.0.0.0", "::"];
+
+/** The one path every name may GET: the health check, which reads and changes nothing. */
+export const ANY_HOST_PATH = "/health";
+
 /** The same body limit as the app's API routes: 16 KiB, checked on Content-Length at once and counted on the stream. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 

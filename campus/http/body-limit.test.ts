@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "../core/policy";
-import { createTestCampus, readError, send, TEST_CLIENT_AUTH, wireInit } from "../test-support/test-campus";
+import { createTestCampus, readError, requestCampus, send, TEST_CLIENT_AUTH, wireInit } from "../test-support/test-campus";
 
 const encoder = new TextEncoder();
 
@@ -22,7 +22,7 @@ function streamOf(size: number, count: number, stall = false): ReadableStream<Ui
 
 function postStream(campus: ReturnType<typeof createTestCampus>, path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
   const init = wireInit({ method: "POST", headers: { "Content-Type": "application/json", Authorization: TEST_CLIENT_AUTH, ...headers }, body });
-  return Promise.resolve(campus.app.request(path, init));
+  return requestCampus(campus, path, init);
 }
 
 afterEach(() => {
