@@ -8,7 +8,6 @@ import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "
 import { createControlActivityRoutes } from "./control/activity-control-routes";
 import { createControlCallRoutes } from "./control/call-control-routes";
 import { createCampusControlRoutes } from "./control/campus-control-routes";
-import { guardControlRoutes } from "./control/guard-control-routes";
 import { createControlPresentationRoutes } from "./control/presentation-control-routes";
 import type { Clock } from "./core/clock";
 import { createClock } from "./core/clock";
@@ -22,6 +21,7 @@ import { createSimulatorRoutes } from "./host/simulator-routes";
 import type { CampusListen } from "./http/answer-own-hosts";
 import { answerOwnHostsOnly, listOwnHosts } from "./http/answer-own-hosts";
 import type { CampusContext } from "./http/context";
+import { guardBrowserWrites } from "./http/guard-browser-writes";
 import { ResponseDroppedError } from "./http/drop-response";
 import type { CampusEnv } from "./http/hono-env";
 import { limitRequestBody } from "./http/limit-request-body";
@@ -82,8 +82,9 @@ export function createCampus(options: CampusOptions): Campus {
     })
     // policy.ts: DNS rebinding; another name is refused before any route, page or asset.
     .use("*", answerOwnHostsOnly(listOwnHosts(origin, listen)))
-    // policy.ts: the control rules before the body is read, the body limit before any route.
-    .use("/control/*", guardControlRoutes(origin))
+    // policy.ts: no other site changes state (host, tiles, control), checked before the body is
+    // read; the body limit before any route.
+    .use("*", guardBrowserWrites(origin))
     .use("*", limitRequestBody())
     .use("*", async (c, next) => {
       // policy.ts: simulated members that left are removed after a while on the campus clock,
