@@ -8,18 +8,20 @@ import { DEFAULT_CAMPUS_ORIGIN, parseRegistration, readRegistrationFile } from "
 import { createControlActivityRoutes } from "./control/activity-control-routes";
 import { createControlCallRoutes } from "./control/call-control-routes";
 import { createCampusControlRoutes } from "./control/campus-control-routes";
-import { guardControlRoutes } from "./control/guard-control-routes";
 import { createControlPresentationRoutes } from "./control/presentation-control-routes";
 import type { Clock } from "./core/clock";
 import { createClock } from "./core/clock";
-import { CACHE_CONTROL } from "./core/policy";
+import { CACHE_CONTROL, DEFAULT_LISTEN_HOSTS } from "./core/policy";
 import { createActivityInvitationRoutes } from "./host/activity-invitation-routes";
 import { createCallPanelRoutes } from "./host/call-panel-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
 import { createPageRoutes } from "./host/page-routes";
 import { createPanelRoutes } from "./host/panel-routes";
 import { createSimulatorRoutes } from "./host/simulator-routes";
+import type { CampusListen } from "./http/answer-own-hosts";
+import { answerOwnHostsOnly, listOwnHosts } from "./http/answer-own-hosts";
 import type { CampusContext } from "./http/context";
+import { guardBrowserWrites } from "./http/guard-browser-writes";
 import { ResponseDroppedError } from "./http/drop-response";
 import type { CampusEnv } from "./http/hono-env";
 import { limitRequestBody } from "./http/limit-request-body";
@@ -40,14 +42,22 @@ export type CampusOptions = {
   registration: { file: string } | RegistrationInput;
   /** Defaults to real time; every expiry reads it. */
   clock?: Clock;
+  /** Where the server listens, for the names it answers to. Defaults to loopback on the origin's port. */
+  listen?: CampusListen;
 };
 
 export type Campus = { app: Hono<CampusEnv>; context: CampusContext };
+
+function defaultPort(origin: string): number {
+  const url = new URL(origin);
+  return Number(url.port || (url.protocol === "https:" ? 443 : 80));
+}
 
 /** Builds a campus with fresh state, so that each test gets an isolated instance. */
 export function createCampus(options: CampusOptions): Campus {
   const origin = new URL(options.origin ?? DEFAULT_CAMPUS_ORIGIN).origin;
   const clock = options.clock ?? createClock();
+  const listen = options.listen ?? { port: defaultPort(origin), hosts: DEFAULT_LISTEN_HOSTS };
   const source = options.registration;
   const loadRegistration = () =>
     "file" in source ? readRegistrationFile(source.file, origin) : parseRegistration(source, origin, "the campus options");
@@ -70,8 +80,11 @@ export function createCampus(options: CampusOptions): Campus {
       // Spec 4: every response, success or error; policy.ts: the page and control API too.
       c.res.headers.set("Cache-Control", CACHE_CONTROL);
     })
-    // policy.ts: the control rules before the body is read, the body limit before any route.
-    .use("/control/*", guardControlRoutes(origin))
+    // policy.ts: DNS rebinding; another name is refused before any route, page or asset.
+    .use("*", answerOwnHostsOnly(listOwnHosts(origin, listen)))
+    // policy.ts: no other site changes state (host, tiles, control), checked before the body is
+    // read; the body limit before any route.
+    .use("*", guardBrowserWrites(origin))
     .use("*", limitRequestBody())
     .use("*", async (c, next) => {
       // policy.ts: simulated members that left are removed after a while on the campus clock,

@@ -28,7 +28,11 @@ async function startCampus() {
   // already set in the environment wins over the file.
   if (existsSync(".env")) process.loadEnvFile(".env");
   const config = readCampusConfig(process.env);
-  const campus = createCampus({ origin: config.origin, registration: { file: config.registrationPath } });
+  const campus = createCampus({
+    origin: config.origin,
+    registration: { file: config.registrationPath },
+    listen: { port: config.port, hosts: config.hosts },
+  });
   const listening: string[] = [];
   for (const [index, host] of config.hosts.entries()) {
     const error = await listen(createCampusServer(campus), config.port, host);

@@ -62,7 +62,7 @@ export function createCampusControlRoutes(context: CampusContext) {
       c.json({ credentials: context.state.tokens.listTokens().map((token) => describeCredential(context, token)) }),
     )
     // The live tokens, for tests that prove none reaches the browser or call the campus as the app.
-    // A POST: the control rules keep it from every browser page (guard-control-routes.ts).
+    // A POST: the control rules keep it from every browser page (http/guard-browser-writes.ts).
     .post("/credentials", validateJson(credentialsRequestSchema, "BAD_USER_INPUT"), (c) => {
       const { username } = c.req.valid("json");
       const userId = username === undefined ? undefined : findMember(username).userId;

@@ -44,6 +44,19 @@ export const STALE_REGISTRATION_CODE: ErrorCode = "APP_UNAVAILABLE";
 /** Without CAMPUS_HOST the campus listens on loopback only (127.0.0.1, and ::1 where the machine has IPv6). */
 export const DEFAULT_LISTEN_HOSTS = ["127.0.0.1", "::1"] as const;
 
+/**
+ * The campus answers only to its own names (DNS rebinding): the host of CAMPUS_ORIGIN, and these
+ * loopback names and the CAMPUS_HOST address, on CAMPUS_PORT. Any other `Host` is 421
+ * MISDIRECTED_REQUEST in the Error shape, on every route, before the route runs.
+ */
+export const LOOPBACK_HOST_NAMES = ["localhost", "127.0.0.1", "::1"] as const;
+
+/** Listening on every address names none: a request to 0.0.0.0 or :: is not one of the campus's names. */
+export const WILDCARD_LISTEN_HOSTS: readonly string[] = ["0.0.0.0", "::"];
+
+/** The one path every name may GET: the health check, which reads and changes nothing. */
+export const ANY_HOST_PATH = "/health";
+
 /** The same body limit as the app's API routes: 16 KiB, checked on Content-Length at once and counted on the stream. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -53,6 +66,16 @@ export const BODY_READ_TIMEOUT_MS = 5_000;
 /** Node's own backstop for a request that never completes (headers or body), and how often it checks. */
 export const SERVER_REQUEST_TIMEOUT_MS = 15_000;
 export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/**
+ * RFC 9112 9.6: after an answer that closes the connection (413, 408, 403, 415, or a client's own
+ * `Connection: close`), the campus half-closes and reads and drops what the client still sends,
+ * so that a client in the middle of a large body reads the answer instead of a reset. It closes
+ * when the client closes its side, after LINGER_IDLE_MS without a byte, or LINGER_MAX_MS after the
+ * answer at the latest.
+ */
+export const LINGER_IDLE_MS = 2_000;
+export const LINGER_MAX_MS = 5_000;
 
 // Behavior (bodies and the control API):
 // - Every request with a body (its headers announce one: a Content-Length above zero or a Transfer-Encoding; without either an HTTP/1.1 request has none, RFC 9112 6.3, and nothing is read), on every route: over the limit is 413 and a stalled body is 408, both in the Error shape (code BAD_USER_INPUT; BAD_REQUEST on /host), with `Connection: close`, so an unread rest of a body never holds the socket.

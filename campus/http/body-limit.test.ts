@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BODY_LIMIT_BYTES, BODY_READ_TIMEOUT_MS } from "../core/policy";
-import { createTestCampus, readError, send, TEST_CLIENT_AUTH, wireInit } from "../test-support/test-campus";
+import { createTestCampus, readError, requestCampus, send, TEST_CLIENT_AUTH, wireInit } from "../test-support/test-campus";
 
 const encoder = new TextEncoder();
 
@@ -22,7 +22,7 @@ function streamOf(size: number, count: number, stall = false): ReadableStream<Ui
 
 function postStream(campus: ReturnType<typeof createTestCampus>, path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
   const init = wireInit({ method: "POST", headers: { "Content-Type": "application/json", Authorization: TEST_CLIENT_AUTH, ...headers }, body });
-  return Promise.resolve(campus.app.request(path, init));
+  return requestCampus(campus, path, init);
 }
 
 afterEach(() => {
@@ -94,7 +94,8 @@ describe("policy.ts: unknown routes and methods answer in the Error shape, priva
     ["GET", "/control/nothing", 404, "NOT_FOUND"],
     ["PUT", "/host/launches", 404, "NOT_FOUND"],
   ])("%s %s", async (method, path, status, code) => {
-    const response = await send(createTestCampus(), method, path);
+    // A JSON body passes the rules every state change meets first (http/guard-browser-writes.ts).
+    const response = await send(createTestCampus(), method, path, method === "PUT" ? { json: {} } : {});
     expect(await readError(response)).toEqual({ status, code });
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
   });

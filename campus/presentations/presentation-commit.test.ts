@@ -12,7 +12,7 @@ import {
   showTile,
   stagedCall,
 } from "../test-support/presentation-scenarios";
-import { readError, readJson, wireInit } from "../test-support/test-campus";
+import { readError, readJson, requestCampus, wireInit } from "../test-support/test-campus";
 
 const errorMessage = async (response: Response) => (await readJson<{ error: { message: string } }>(response)).error.message;
 
@@ -124,7 +124,8 @@ describe("spec 3 release: any time, and a released ID cannot commit again", () =
     const presentationId = await prepare(ada, "audioOnly");
     const bodies = ["{}", new Blob(["{}"]).stream()];
     for (const body of bodies) {
-      const response = await ada.campus.app.request(
+      const response = await requestCampus(
+        ada.campus,
         `/v1/apps/calls/presentations/${presentationId}/heartbeat`,
         wireInit({ method: "POST", headers: { Authorization: `Bearer ${ada.accessToken}`, "Content-Type": "application/json" }, body }),
       );

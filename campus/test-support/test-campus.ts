@@ -42,7 +42,12 @@ export function send(campus: Campus, method: string, path: string, options: Requ
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   if (options.member) headers.Cookie = `campus_member=${options.member}`;
   const body = options.json !== undefined ? JSON.stringify(options.json) : options.body;
-  return Promise.resolve(campus.app.request(path, wireInit({ method, headers, body })));
+  return requestCampus(campus, path, wireInit({ method, headers, body }));
+}
+
+/** A request to the campus by its own origin, as a browser on the campus page sends it (its `Host`). */
+export function requestCampus(campus: Campus, path: string, init: RequestInit): Promise<Response> {
+  return Promise.resolve(campus.app.request(new URL(path, campus.context.origin).href, init));
 }
 
 /**
