@@ -7,18 +7,12 @@ import { validateJson } from "../core/validate-json";
 import type { CampusContext } from "../http/context";
 import type { CampusEnv } from "../http/hono-env";
 import type { CampusState } from "../state/campus-state";
-import type { MessageFault } from "../state/faults";
+import type { MessageFault, ReplyFault } from "../state/faults";
 import type { CampusMember } from "../state/members";
 import { resolveMember } from "./member-cookie";
 
 const METHODS = ["ready", "authenticate"] as const satisfies readonly HostMethod[];
 const takeSchema = z.strictObject({ tabId: tabIdSchema, method: z.enum(METHODS) });
-
-/** What the page does with its reply to one message; the campus decides, the page carries it out. */
-export type ReplyFault =
-  | { kind: "drop" | "duplicate" | "reload" }
-  | { kind: "delay"; delayMs: number }
-  | { kind: "staleLaunch"; launchId: string };
 
 /**
  * A launch that is not the frame's current one: the tab's newest ended launch of this member, or,

@@ -39,6 +39,12 @@ export type RestFault = z.infer<typeof restFaultSchema>;
 export type MessageFault = z.infer<typeof readyFaultSchema> | z.infer<typeof authenticateFaultSchema>;
 export type RestFaultKind = RestFault["kind"];
 
+/** What the page does with its reply to one message (POST /host/reply-faults/take); the campus decides. */
+export type ReplyFault =
+  | { kind: "drop" | "duplicate" | "reload" }
+  | { kind: "delay"; delayMs: number }
+  | { kind: "staleLaunch"; launchId: string };
+
 export type FaultStore = ReturnType<typeof createFaultStore>;
 
 export function createFaultStore() {
