@@ -128,7 +128,7 @@ const frameReplies = createFrameReplies({
   hostErrorCode,
   launches: { current: () => currentLaunchId, renew: () => renewLaunch() },
 });
-const replyFaults = createReplyFaults({ callHost, tabId, flowInspector, reloadFrame });
+const replyFaults = createReplyFaults({ callHost, tabId, flowInspector, replies: frameReplies, reloadFrame });
 
 window.addEventListener("message", (event) => {
   // Only the registered app origin, and only the window of our own iframe.
@@ -145,7 +145,7 @@ window.addEventListener("message", (event) => {
     source.contentWindow?.postMessage(message, registration.appOrigin);
   };
   if (parsed.kind === "invalid") reply(envelope.replyError(parsed.id, "BAD_REQUEST", parsed.message));
-  else replyFaults.handle(parsed.request.method, () => frameReplies.answer(parsed.request), reply);
+  else replyFaults.handle(parsed.request, reply);
 });
 
 // GET /?member=<username> sets the member cookie and redirects back to the page.

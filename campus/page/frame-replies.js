@@ -69,6 +69,10 @@ export function createFrameReplies({ envelope, consentDialog, callHost, tabId, h
   return {
     /** The reply to a valid request, or null when none is sent. */
     answer: (request) => (request.method === "ready" ? answerReady(request) : answerAuthenticate(request)),
+    /** No reply to this request, nor to its re-sends (the frame reloads instead). */
+    withhold(request) {
+      if (request.method === "authenticate") authenticate = { id: request.id, reply: Promise.resolve(null) };
+    },
     /** A new frame element holds a new document: its first ready gets the mount's launch. */
     forgetFrame() {
       ready = null;

@@ -73,6 +73,13 @@ describe("a request re-sent with its id gets the answer that id got", () => {
     expect(page.callHost.mock.calls.filter(([, path]) => path.endsWith("/codes"))).toHaveLength(1);
   });
 
+  it("a withheld authenticate (the frame reloads instead) gets no reply, even re-sent", async () => {
+    const page = aPage();
+    page.replies.withhold(authenticate("a1", "lch_1"));
+    expect(await page.replies.answer(authenticate("a1", "lch_1"))).toBeNull();
+    expect(page.callHost).not.toHaveBeenCalled();
+  });
+
   it("authenticate with a launch that is not the frame's: INVALID_LAUNCH", async () => {
     const page = aPage();
     expect(await page.replies.answer(authenticate("a1", "lch_old"))).toMatchObject({ error: { code: "INVALID_LAUNCH" } });

@@ -2,7 +2,7 @@
 // campus server decides which one the next reply gets (POST /host/reply-faults/take spends one use),
 // and this page carries it out and shows it in the flow inspector.
 
-export function createReplyFaults({ callHost, tabId, flowInspector, reloadFrame }) {
+export function createReplyFaults({ callHost, tabId, flowInspector, replies, reloadFrame }) {
   /** The fault for the reply to this message, or null; a campus server out of reach arms none. */
   async function take(method) {
     try {
@@ -13,17 +13,19 @@ export function createReplyFaults({ callHost, tabId, flowInspector, reloadFrame 
   }
 
   /**
-   * Answers one request: `answer()` gives the reply (or null for none), `post` sends it to the frame.
-   * A reload fault reloads the frame instead of answering.
+   * Answers one request through `replies` (frame-replies.js); `post` sends a reply to the frame. A
+   * reload fault reloads the frame instead, and the request stays unanswered even if re-sent.
    */
-  async function handle(method, answer, post) {
+  async function handle(request, post) {
+    const { method } = request;
     const fault = await take(method);
     if (fault?.kind === "reload") {
       flowInspector.recordFault(method, fault);
+      replies.withhold(request);
       reloadFrame();
       return;
     }
-    const message = await answer();
+    const message = await replies.answer(request);
     if (!message) return;
     if (fault) flowInspector.recordFault(method, fault);
     switch (fault?.kind) {

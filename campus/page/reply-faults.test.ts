@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { HostReply } from "../../lib/contract";
+import { IFRAME_PROTOCOL, type HostReply, type HostRequest } from "../../lib/contract";
 import type { ReplyFault } from "../state/faults";
 import { createReplyFaults } from "./reply-faults.js";
 
+const aRequest = (method: "ready" | "authenticate"): HostRequest =>
+  method === "ready"
+    ? { protocol: IFRAME_PROTOCOL, version: 2, id: "r1", method, params: {} }
+    : { protocol: IFRAME_PROTOCOL, version: 2, id: "a1", method, params: { launchId: "lch_1", state: "s" } };
 const readyReply: HostReply = { protocol: "campus.hosted-app", version: 2, id: "r1", result: { launchId: "lch_1" } };
 
 /** The page's reply path with the fault the campus server hands out (null: none, or an error). */
@@ -14,15 +18,16 @@ function aReplyPath(fault: ReplyFault | null | Error) {
     if (fault instanceof Error) throw fault;
     return { fault };
   });
+  const replies = { answer: vi.fn(async () => readyReply), withhold: vi.fn() };
   const faults = createReplyFaults({
     callHost,
     tabId: "tab-1",
     flowInspector: { recordFault: (method, taken) => void recorded.push({ method, fault: taken }) },
+    replies,
     reloadFrame,
   });
-  const answer = vi.fn(async () => readyReply);
-  const handle = (method: "ready" | "authenticate" = "ready") => faults.handle(method, answer, (message) => void posted.push(message));
-  return { handle, posted, recorded, reloadFrame, answer, callHost };
+  const handle = (method: "ready" | "authenticate" = "ready") => faults.handle(aRequest(method), (message) => void posted.push(message));
+  return { handle, posted, recorded, reloadFrame, replies, callHost };
 }
 
 afterEach(() => void vi.useRealTimers());
@@ -69,7 +74,8 @@ describe("the page carries out the fault the campus server hands it, and shows i
     const path = aReplyPath({ kind: "reload" });
     await path.handle("authenticate");
     expect(path.reloadFrame).toHaveBeenCalledOnce();
-    expect(path.answer).not.toHaveBeenCalled();
+    expect(path.replies.answer).not.toHaveBeenCalled();
+    expect(path.replies.withhold).toHaveBeenCalledWith(aRequest("authenticate"));
     expect(path.posted).toEqual([]);
     expect(path.recorded).toEqual([{ method: "authenticate", fault: { kind: "reload" } }]);
   });
