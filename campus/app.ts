@@ -17,6 +17,7 @@ import { createCallPanelRoutes } from "./host/call-panel-routes";
 import { createLaunchRoutes } from "./host/launch-routes";
 import { createPageRoutes } from "./host/page-routes";
 import { createPanelRoutes } from "./host/panel-routes";
+import { createReplyFaultRoutes } from "./host/reply-fault-routes";
 import { createSimulatorRoutes } from "./host/simulator-routes";
 import type { CampusListen } from "./http/answer-own-hosts";
 import { answerOwnHostsOnly, listOwnHosts } from "./http/answer-own-hosts";
@@ -110,6 +111,7 @@ export function createCampus(options: CampusOptions): Campus {
     .route("/", createPageRoutes(context))
     .route("/host", createPanelRoutes(context))
     .route("/host/launches", createLaunchRoutes(context))
+    .route("/host/reply-faults", createReplyFaultRoutes(context))
     .route("/host/call", createCallPanelRoutes(context))
     .route("/host/call/simulator", createSimulatorRoutes(context))
     .route("/host/activity-invitations", createActivityInvitationRoutes(context))

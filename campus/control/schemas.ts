@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FAULT_DEFAULTS } from "../core/policy";
-import { faultSchema } from "../state/faults";
+import { authenticateFaultSchema, readyFaultSchema, restFaultSchema } from "../state/faults";
 
 export const advanceClockSchema = z.strictObject({ seconds: z.number().nonnegative().max(365 * 24 * 3600) });
 
@@ -18,11 +18,20 @@ export const revokeConsentSchema = z.strictObject({ username: z.string().min(1).
 /** The live tokens of one member, or of everyone. */
 export const credentialsRequestSchema = z.strictObject({ username: z.string().min(1).optional() });
 
-/** A fault rule as the control API takes it: `count` calls, the rule's defaults from policy.ts. */
-export const addFaultSchema = z.strictObject({
-  endpoint: faultSchema.shape.endpoint,
-  kind: faultSchema.shape.kind,
-  count: z.number().int().min(1).max(1000).default(FAULT_DEFAULTS.count),
-  retryAfterSeconds: faultSchema.shape.retryAfterSeconds.default(FAULT_DEFAULTS.retryAfterSeconds),
-  delayMs: faultSchema.shape.delayMs.default(FAULT_DEFAULTS.delayMs),
-});
+const count = z.number().int().min(1).max(1000).default(FAULT_DEFAULTS.count);
+const delayMs = restFaultSchema.shape.delayMs.default(FAULT_DEFAULTS.delayMs);
+
+/**
+ * A fault rule as the control API takes it: `count` calls of a REST endpoint, or `count` replies to
+ * an iframe message (`ready`, `authenticate`), the rule's defaults from policy.ts. A kind that does
+ * not fit the endpoint or message is refused, naming `kind`.
+ */
+export const addFaultSchema = z.discriminatedUnion("endpoint", [
+  restFaultSchema.omit({ remaining: true }).extend({
+    count,
+    retryAfterSeconds: restFaultSchema.shape.retryAfterSeconds.default(FAULT_DEFAULTS.retryAfterSeconds),
+    delayMs,
+  }),
+  readyFaultSchema.omit({ remaining: true }).extend({ count, delayMs }),
+  authenticateFaultSchema.omit({ remaining: true }).extend({ count, delayMs }),
+]);

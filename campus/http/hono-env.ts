@@ -1,4 +1,4 @@
-import type { FaultKind } from "../state/faults";
+import type { RestFaultKind } from "../state/faults";
 
 /** Per-request values shared between REST middleware and handlers. */
 export type CampusEnv = {
@@ -6,6 +6,6 @@ export type CampusEnv = {
     /** Username of the member a REST call concerned, once known, for the request log. */
     memberUsername: string | undefined;
     /** The injected fault that shaped this answer, for the request log. */
-    faultKind: FaultKind | undefined;
+    faultKind: RestFaultKind | undefined;
   };
 };

@@ -8,9 +8,11 @@ import { createConsentDialog } from "./consent-dialog.js";
 import { createEnvelope } from "./envelope.js";
 import { createFlowInspector } from "./flow-inspector.js";
 import { createFrameLoading } from "./frame-loading.js";
+import { createFrameReplies } from "./frame-replies.js";
 import { callHost, HostCallError } from "./host-api.js";
 import { createPromptFocus } from "./prompt-focus.js";
 import { createRegistrationPanel } from "./registration-panel.js";
+import { createReplyFaults } from "./reply-faults.js";
 
 const TAB_ID_KEY = "campus.tabId";
 const FORWARDED_CODES = new Set(["BAD_REQUEST", "INVALID_LAUNCH", "APP_UNAVAILABLE"]);
@@ -33,9 +35,8 @@ const flowInspector = createFlowInspector({
 });
 let registration = config.registration;
 let frame = document.querySelector('[data-testid="app-frame"]');
-// The frame's current launch, and whether its first `ready` has been answered with it.
+// The frame's current launch.
 let currentLaunchId = null;
-let readyAnswered = false;
 let launchQueue = Promise.resolve();
 // Bumped whenever this page starts or finishes changing its launch: a call panel view asked for
 // in an older epoch may show a launch that is no longer current, so it never mounts one.
@@ -84,7 +85,7 @@ function renewLaunch(binding = {}) {
 
 /** A fresh iframe element pointing at the app, answered with the current launch on its first ready. */
 function replaceFrame() {
-  readyAnswered = false;
+  frameReplies.forgetFrame();
   const fresh = frame.cloneNode(false);
   fresh.removeAttribute("src");
   frame.replaceWith(fresh);
@@ -113,48 +114,21 @@ function hostErrorCode(error) {
   return config.hostUnreachableCode;
 }
 
-async function answerReady(request, reply) {
-  try {
-    // The first ready after mount gets the mount's launch; a later one means the app document
-    // reloaded, so it gets a new launch and the old one ends.
-    const launchId = readyAnswered ? await renewLaunch() : currentLaunchId;
-    readyAnswered = true;
-    reply(envelope.reply(request.id, { launchId }));
-  } catch (error) {
-    reply(envelope.replyError(request.id, hostErrorCode(error), error.message));
-  }
+/** The same iframe loads the app again: a new document, whose ready gets a new launch. */
+function reloadFrame() {
+  frameLoading.watch(frame);
+  frame.src = registration.appUrl;
 }
 
-async function obtainCode(launchId, state) {
-  const path = `/host/launches/${encodeURIComponent(launchId)}`;
-  const need = await callHost("POST", `${path}/authorize`, { tabId });
-  let consent = "remembered";
-  if (need.consent === "required") {
-    const decision = await consentDialog.ask(need);
-    if (decision !== "approved") return { decision };
-    consent = "approved";
-  }
-  const result = await callHost("POST", `${path}/codes`, { tabId, state, consent });
-  // Spec part 9: the reply holds only code, expiresIn and the echoed state.
-  return { decision: "approved", result: { code: result.code, expiresIn: result.expiresIn, state: result.state } };
-}
-
-async function answerAuthenticate(request, reply) {
-  const { launchId, state } = request.params;
-  if (launchId !== currentLaunchId) {
-    reply(envelope.replyError(request.id, "INVALID_LAUNCH", "This is not the frame's current launch"));
-    return;
-  }
-  const stillCurrent = () => currentLaunchId === launchId;
-  try {
-    const outcome = await obtainCode(launchId, state);
-    if (!stillCurrent() || outcome.decision === "cancelled") return;
-    if (outcome.decision === "denied") reply(envelope.replyError(request.id, "CONSENT_DENIED", "The member denied consent"));
-    else reply(envelope.reply(request.id, outcome.result));
-  } catch (error) {
-    if (stillCurrent()) reply(envelope.replyError(request.id, hostErrorCode(error), error.message));
-  }
-}
+const frameReplies = createFrameReplies({
+  envelope,
+  consentDialog,
+  callHost,
+  tabId,
+  hostErrorCode,
+  launches: { current: () => currentLaunchId, renew: () => renewLaunch() },
+});
+const replyFaults = createReplyFaults({ callHost, tabId, flowInspector, replies: frameReplies, reloadFrame });
 
 window.addEventListener("message", (event) => {
   // Only the registered app origin, and only the window of our own iframe.
@@ -171,8 +145,7 @@ window.addEventListener("message", (event) => {
     source.contentWindow?.postMessage(message, registration.appOrigin);
   };
   if (parsed.kind === "invalid") reply(envelope.replyError(parsed.id, "BAD_REQUEST", parsed.message));
-  else if (parsed.request.method === "ready") answerReady(parsed.request, reply);
-  else answerAuthenticate(parsed.request, reply);
+  else replyFaults.handle(parsed.request, reply);
 });
 
 // GET /?member=<username> sets the member cookie and redirects back to the page.

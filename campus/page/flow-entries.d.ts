@@ -18,6 +18,8 @@ export type FlowEntry = {
   section: string | null;
   latencyMs?: number;
   username?: string | null;
+  /** The kind of an injected reply fault, on its entry. */
+  fault?: string;
   details: [string, unknown][];
   body: unknown;
 };
@@ -27,6 +29,12 @@ export function messageEntry(input: {
   direction: "app-to-host" | "host-to-app";
   message: unknown;
   method: unknown;
+  at: number;
+  seq: number;
+}): FlowEntry;
+export function faultEntry(input: {
+  method: "ready" | "authenticate";
+  fault: { kind: string; delayMs?: number; launchId?: string };
   at: number;
   seq: number;
 }): FlowEntry;

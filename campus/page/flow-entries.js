@@ -53,6 +53,40 @@ export function messageEntry({ direction, message, method, at, seq }) {
   };
 }
 
+// What each injected reply fault did, in the words the inspector shows (campus/README.md, "Faults").
+const FAULT_TITLES = {
+  drop: (method) => `${method} reply dropped (injected fault)`,
+  delay: (method, fault) => `${method} reply delayed ${fault.delayMs} ms (injected fault)`,
+  duplicate: (method) => `${method} reply sent twice (injected fault)`,
+  staleLaunch: (method) => `${method} answered with a stale launch (injected fault)`,
+  reload: (method) => `frame reloaded instead of the ${method} reply (injected fault)`,
+};
+
+/** An injected fault on the page's reply to `method`, as an entry that says what was done. */
+export function faultEntry({ method, fault, at, seq }) {
+  const describe = FAULT_TITLES[fault.kind] ?? ((name) => `${name} reply: ${fault.kind} (injected fault)`);
+  return {
+    key: `m${seq}`,
+    kind: "message",
+    at,
+    seq,
+    direction: "host-to-app",
+    name: method,
+    title: describe(method, fault),
+    arrow: "host → app",
+    status: "injected fault",
+    isError: true,
+    fault: fault.kind,
+    section: MESSAGE_SECTIONS[method] ?? "6",
+    details: [
+      ["Injected fault", fault.kind],
+      ["Delay", fault.kind === "delay" ? `${fault.delayMs} ms` : null],
+      ["Stale launch", fault.launchId ?? null],
+    ],
+    body: { fault },
+  };
+}
+
 /** A REST call from the campus's log (already redacted there) as an entry. */
 export function restEntry(entry) {
   const failed = entry.status >= 400 || entry.fault !== null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, matchesFilter, messageEntry, orderEntries, redactMessage } from "./flow-entries.js";
+import { REDACTED, faultEntry, matchesFilter, messageEntry, orderEntries, redactMessage } from "./flow-entries.js";
 
 const envelope = { protocol: "campus.hosted-app", version: 2, id: "req-1" };
 
@@ -38,5 +38,19 @@ describe("order and filter", () => {
     expect(matchesFilter(ready, { kind: "rest", text: "" })).toBe(false);
     expect(matchesFilter(ready, { kind: "error", text: "" })).toBe(false);
     expect(matchesFilter(authenticate, { kind: "message", text: "ready" })).toBe(false);
+  });
+});
+
+describe("injected reply faults in the flow inspector", () => {
+  it.each([
+    [{ kind: "drop" }, "ready", "ready reply dropped (injected fault)"],
+    [{ kind: "delay", delayMs: 3000 }, "authenticate", "authenticate reply delayed 3000 ms (injected fault)"],
+    [{ kind: "duplicate" }, "authenticate", "authenticate reply sent twice (injected fault)"],
+    [{ kind: "staleLaunch", launchId: "lch_old" }, "ready", "ready answered with a stale launch (injected fault)"],
+    [{ kind: "reload" }, "authenticate", "frame reloaded instead of the authenticate reply (injected fault)"],
+  ] as const)("%o on %s says what was done", (fault, method, title) => {
+    const entry = faultEntry({ method, fault, at: 1, seq: 1 });
+    expect(entry).toMatchObject({ kind: "message", title, status: "injected fault", isError: true, fault: fault.kind, direction: "host-to-app" });
+    expect(matchesFilter(entry, { kind: "error", text: "injected" })).toBe(true);
   });
 });

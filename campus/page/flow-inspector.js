@@ -4,7 +4,7 @@
 // keeps the newest 200 messages; the campus keeps the newest 200 REST calls.
 
 import { element } from "./dom.js";
-import { matchesFilter, messageEntry, orderEntries, restEntry } from "./flow-entries.js";
+import { faultEntry, matchesFilter, messageEntry, orderEntries, restEntry } from "./flow-entries.js";
 
 const MESSAGE_CAPACITY = 200;
 const OPEN_KEY = "campus.flowOpen";
@@ -31,6 +31,7 @@ function renderRow(entry, selected, onSelect) {
     "data-direction": entry.direction,
     "data-status": entry.status,
     "data-code": entry.code ?? null,
+    "data-fault": entry.fault ?? null,
   }, [select]);
 }
 
@@ -123,12 +124,20 @@ export function createFlowInspector({ root, toggle, hideWhenOpen, callHost, inte
   filterKind.addEventListener("change", render);
   setOpen(sessionStorage.getItem(OPEN_KEY) === "1");
 
+  function record(entry) {
+    messages.push(entry);
+    if (messages.length > MESSAGE_CAPACITY) messages.shift();
+    if (!root.hidden) render();
+  }
+
   return {
     /** Records one iframe message; the entry holds a redacted copy only. */
     recordMessage(direction, message, method) {
-      messages.push(messageEntry({ direction, message, method, at: Date.now(), seq: nextSeq++ }));
-      if (messages.length > MESSAGE_CAPACITY) messages.shift();
-      if (!root.hidden) render();
+      record(messageEntry({ direction, message, method, at: Date.now(), seq: nextSeq++ }));
+    },
+    /** Records what an injected fault did to the reply to `method`. */
+    recordFault(method, fault) {
+      record(faultEntry({ method, fault, at: Date.now(), seq: nextSeq++ }));
     },
   };
 }

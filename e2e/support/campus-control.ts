@@ -1,7 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { CAMPUS_API } from "./origins";
 
-export type FaultKind = "unavailable" | "rateLimited" | "delay" | "drop";
+/** REST faults, and the faults of the campus page's replies to `ready` and `authenticate`. */
+export type FaultKind = "unavailable" | "rateLimited" | "delay" | "drop" | "duplicate" | "staleLaunch" | "reload";
 
 /** The local campus's control API (campus/README.md): clock, consent, registration, faults. */
 export class CampusControl {

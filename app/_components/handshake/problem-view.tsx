@@ -2,7 +2,7 @@ import type { ProblemView as Problem } from "@/lib/client/handshake/view-state";
 import { Button } from "../ui/button";
 import { StatusPanel } from "../ui/status-panel";
 
-type Copy = { title: string; tone: "neutral" | "warning" | "danger"; action?: "sign-in" | "try-again"; hint?: string };
+type Copy = { title: string; tone: "neutral" | "warning" | "danger"; action?: "sign-in" | "try-again" | "retry"; hint?: string };
 
 const COPY: Record<Problem["name"], Copy> = {
   denied: { title: "You chose not to sign in", tone: "warning", action: "sign-in", hint: "The app needs your consent to know who you are." },
@@ -12,7 +12,7 @@ const COPY: Record<Problem["name"], Copy> = {
   "campus-unavailable": { title: "The campus is unavailable", tone: "danger", action: "try-again" },
   "signed-out": { title: "You are signed out", tone: "neutral", action: "sign-in" },
   "not-embedded": { title: "Open this app from the campus", tone: "neutral", hint: "It runs inside a campus page and signs you in from there." },
-  "no-answer": { title: "The campus did not answer", tone: "danger", action: "try-again", hint: "Reload the campus page if this keeps happening." },
+  "no-answer": { title: "The campus did not answer", tone: "warning", action: "retry", hint: "Retry asks the campus again. If it keeps happening, reload the campus page." },
   error: { title: "Something went wrong", tone: "danger", action: "sign-in" },
 };
 
@@ -39,6 +39,11 @@ export function ProblemView({ view, onSignIn, campusLink }: { view: Problem; onS
       {copy.action === "sign-in" ? (
         <Button testId="sign-in" onClick={onSignIn}>
           Sign in
+        </Button>
+      ) : null}
+      {copy.action === "retry" ? (
+        <Button testId="retry" onClick={onSignIn}>
+          Retry
         </Button>
       ) : null}
       {copy.action === "try-again" ? (

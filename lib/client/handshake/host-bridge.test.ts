@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "@/lib/contract";
-import { READY_TIMEOUT_MS, createHostBridge, getDocumentHostBridge, type BridgeWindow } from "./host-bridge";
+import { AUTHENTICATE_TIMEOUT_MS, READY_TIMEOUT_MS, createHostBridge, getDocumentHostBridge, type BridgeWindow } from "./host-bridge";
+import { AUTHENTICATE_SCHEDULE, READY_SCHEDULE } from "./resend-schedule";
 
 const CAMPUS = "http://campus.localhost:4000";
 const OTHER_TRUSTED = "https://campus.example";
@@ -73,6 +74,97 @@ describe("spec 5.3.1-5.3.2: ready", () => {
       removeEventListener: () => undefined,
     };
     await expect(createHostBridge({ hostOrigins: [CAMPUS], window: top }).ready()).rejects.toMatchObject({ kind: "not-embedded" });
+  });
+});
+
+describe("an unanswered ready is re-sent with its id, a bounded number of times (resend-schedule.ts)", () => {
+  const readyIds = (frame: ReturnType<typeof aFrame>) =>
+    frame.posted.filter((p) => p.message.method === "ready" && p.targetOrigin === CAMPUS).map((p) => p.message.id);
+
+  it("posts ready again at 2 s and 6 s, with the same id, to each trusted origin", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    ready.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(READY_SCHEDULE[0]! - 1);
+    expect(readyIds(frame)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(readyIds(frame)).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(READY_SCHEDULE[1]!);
+    expect(readyIds(frame)).toHaveLength(3);
+    expect(new Set(readyIds(frame)).size).toBe(1);
+    expect(frame.posted.map((p) => p.targetOrigin)).toEqual(Array(3).fill([OTHER_TRUSTED, CAMPUS]).flat());
+  });
+
+  it("signs in with the answer to a re-sent ready, and posts nothing more", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    await vi.advanceTimersByTimeAsync(READY_SCHEDULE[0]!);
+    frame.reply(readyIds(frame)[1], { result: { launchId: "launch-1" } });
+    await expect(ready).resolves.toEqual({ launchId: "launch-1", campusOrigin: CAMPUS });
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    expect(readyIds(frame)).toHaveLength(2);
+  });
+
+  it("after the bounded tries, says the campus did not answer, and how often it was asked", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    const settled = expect(frame.bridge.ready()).rejects.toMatchObject({
+      kind: "no-answer",
+      message: `The app asked the campus page ${READY_SCHEDULE.length} times in ${READY_TIMEOUT_MS / 1000} seconds and got no answer.`,
+    });
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    await settled;
+    expect(readyIds(frame)).toHaveLength(READY_SCHEDULE.length);
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    expect(readyIds(frame)).toHaveLength(READY_SCHEDULE.length);
+  });
+
+  it("a retry after giving up asks again with the same id: the campus answers it with the frame's launch, not a new one", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    frame.bridge.ready().catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    const retry = frame.bridge.ready();
+    expect(new Set(readyIds(frame)).size).toBe(1);
+    expect(readyIds(frame)).toHaveLength(READY_SCHEDULE.length + 1);
+    frame.reply(readyIds(frame)[0], { result: { launchId: "launch-1" } });
+    await expect(retry).resolves.toMatchObject({ launchId: "launch-1" });
+  });
+
+  it("a reply that arrives twice is handled once; the second is ignored", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    const [id] = readyIds(frame);
+    frame.reply(id, { result: { launchId: "launch-1" } });
+    frame.reply(id, { result: { launchId: "launch-2" } });
+    await expect(ready).resolves.toMatchObject({ launchId: "launch-1" });
+    await expect(frame.bridge.ready()).resolves.toMatchObject({ launchId: "launch-1" });
+  });
+
+  it("with `again`, asks once more with the same id after an answer (a launch the campus refused)", async () => {
+    const frame = aFrame();
+    const first = frame.bridge.ready();
+    frame.reply(readyIds(frame)[0], { result: { launchId: "stale" } });
+    await expect(first).resolves.toMatchObject({ launchId: "stale" });
+    const again = frame.bridge.ready({ again: true });
+    // Once the campus is known, only to it.
+    expect(frame.posted.at(-1)).toMatchObject({ targetOrigin: CAMPUS, message: { method: "ready", id: readyIds(frame)[0] } });
+    expect(frame.bridge.ready({ again: true })).toBe(again);
+    frame.reply(readyIds(frame)[0], { result: { launchId: "current" } });
+    await expect(again).resolves.toMatchObject({ launchId: "current" });
+    await expect(frame.bridge.ready()).resolves.toMatchObject({ launchId: "current" });
+  });
+
+  it("a disposed bridge posts nothing more", async () => {
+    vi.useFakeTimers();
+    const frame = aFrame();
+    frame.bridge.ready().catch(() => undefined);
+    frame.bridge.dispose();
+    await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
+    expect(readyIds(frame)).toHaveLength(1);
   });
 });
 
@@ -154,6 +246,28 @@ describe("spec 5.3.4: authenticate", () => {
     const authenticate = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
     frame.reply(frame.posted[0]?.message.id, { result: { code: "c", expiresIn: 60, state: "s", userId: "u" } });
     await expect(authenticate).rejects.toMatchObject({ kind: "bad-reply" });
+  });
+
+  it("re-sends with its id while no reply came, and gives up at the state's lifetime", async () => {
+    vi.useFakeTimers();
+    const frame = await readyFrame();
+    const settled = expect(frame.bridge.authenticate({ launchId: "launch-1", state: "s" })).rejects.toMatchObject({ kind: "no-answer" });
+    await vi.advanceTimersByTimeAsync(AUTHENTICATE_SCHEDULE[0]!);
+    expect(frame.posted).toHaveLength(2);
+    expect(frame.posted[1]?.message).toEqual(frame.posted[0]?.message);
+    await vi.advanceTimersByTimeAsync(AUTHENTICATE_TIMEOUT_MS);
+    await settled;
+    expect(frame.posted).toHaveLength(AUTHENTICATE_SCHEDULE.length);
+    expect(AUTHENTICATE_TIMEOUT_MS).toBe(5 * 60_000);
+  });
+
+  it("a reply sent twice gives one code: the second finds no request", async () => {
+    const frame = await readyFrame();
+    const authenticate = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
+    const id = frame.posted[0]?.message.id;
+    frame.reply(id, { result: { code: "first", expiresIn: 60, state: "s" } });
+    frame.reply(id, { result: { code: "second", expiresIn: 60, state: "s" } });
+    await expect(authenticate).resolves.toMatchObject({ code: "first" });
   });
 
   it("stops listening when disposed", async () => {

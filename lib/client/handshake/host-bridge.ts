@@ -9,15 +9,19 @@ import {
   type HostError,
   type HostRequest,
 } from "@/lib/contract";
+import { AUTHENTICATE_SCHEDULE, READY_SCHEDULE, totalWaitMs, type ResendSchedule } from "./resend-schedule";
 
 /*
  * The page's side of the iframe handshake (spec 5.3.1-5.3.4, envelope in lib/contract/iframe-protocol.ts).
  * Client code only: no server imports.
  */
 
-export const READY_TIMEOUT_MS = 10_000;
+/** How long `ready` waits for its answer, re-sent meanwhile (resend-schedule.ts). */
+export const READY_TIMEOUT_MS = totalWaitMs(READY_SCHEDULE);
 /** The member may take a while on the consent dialog; past the state's lifetime (5 min) a reply is useless. */
-export const AUTHENTICATE_TIMEOUT_MS = 5 * 60_000;
+export const AUTHENTICATE_TIMEOUT_MS = totalWaitMs(AUTHENTICATE_SCHEDULE);
+
+const READY_NO_ANSWER = `The app asked the campus page ${READY_SCHEDULE.length} times in ${READY_TIMEOUT_MS / 1000} seconds and got no answer.`;
 
 export type HostBridgeFailure = "not-embedded" | "no-answer" | "host-error" | "bad-reply" | "closed";
 
@@ -52,9 +56,10 @@ export type HostBridge = {
   readonly campusOrigin: string | undefined;
   /**
    * Sends `ready` once per bridge: later calls share the first answer (or the pending request).
-   * Only a failed `ready` is sent again, since the campus never answered it with a launch.
+   * Only a failed `ready` is sent again, or, with `again`, one whose launch the campus refused.
+   * Every `ready` of a bridge carries one id, so the campus never takes it for a reload.
    */
-  ready(): Promise<ReadyResult>;
+  ready(options?: { again?: boolean }): Promise<ReadyResult>;
   authenticate(params: { launchId: string; state: string }): Promise<AuthenticateResult>;
   dispose(): void;
 };
@@ -62,14 +67,19 @@ export type HostBridge = {
 type Pending = {
   accept: (result: Record<string, unknown>, origin: string) => void;
   reject: (error: HostBridgeError) => void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: ReturnType<typeof setTimeout> | undefined;
 };
+
+/** How a request is sent: its id, when it is posted again, and what the member reads if no reply comes. */
+type Delivery = { id: string; schedule: ResendSchedule; noAnswer: string };
 
 export function createHostBridge(options: { hostOrigins: readonly string[]; window: BridgeWindow }): HostBridge {
   const { hostOrigins, window: win } = options;
   const pending = new Map<string, Pending>();
   let campusOrigin: string | undefined;
-  let handshake: Promise<ReadyResult> | null = null;
+  // One id for every `ready` of this document: a re-sent one is the same request (docs/assumptions.md).
+  const readyId = crypto.randomUUID();
+  let handshake: { answer: Promise<ReadyResult>; settled: boolean } | null = null;
   let disposed = false;
 
   // Spec 5.3.1: only the parent window, only from a trusted origin (once known, only that one).
@@ -89,18 +99,14 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
 
   function send<T>(
     request: Omit<HostRequest, "protocol" | "version" | "id">,
-    timeoutMs: number,
+    { id, schedule, noAnswer }: Delivery,
     readResult: (result: Record<string, unknown>, origin: string) => T,
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (disposed) return reject(new HostBridgeError("closed", "The page was closed"));
       if (Object.is(win.parent, win)) return reject(new HostBridgeError("not-embedded", "Open this app from the campus"));
-      const id = crypto.randomUUID();
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        reject(new HostBridgeError("no-answer", "The campus did not answer"));
-      }, timeoutMs);
-      pending.set(id, {
+      const message = { protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id, ...request };
+      const entry: Pending = {
         accept: (result, origin) => {
           try {
             resolve(readResult(result, origin));
@@ -109,12 +115,25 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
           }
         },
         reject,
-        timer,
-      });
-      const message = { protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id, ...request };
-      // Never "*". Until the campus is known, one message per trusted origin: the browser delivers
-      // only the one whose target origin matches the parent, so only the real campus answers.
-      for (const origin of campusOrigin ? [campusOrigin] : hostOrigins) win.parent.postMessage(message, origin);
+        timer: undefined,
+      };
+      let posts = 0;
+      const giveUp = () => {
+        pending.delete(id);
+        reject(new HostBridgeError("no-answer", noAnswer));
+      };
+      // The same message again while no reply came: the first reply to arrive counts, any later one
+      // finds no pending request and is ignored.
+      const post = () => {
+        // Never "*". Until the campus is known, one message per trusted origin: the browser delivers
+        // only the one whose target origin matches the parent, so only the real campus answers.
+        for (const origin of campusOrigin ? [campusOrigin] : hostOrigins) win.parent.postMessage(message, origin);
+        const wait = schedule[posts] ?? 0;
+        posts += 1;
+        entry.timer = setTimeout(posts < schedule.length ? post : giveUp, wait);
+      };
+      pending.set(id, entry);
+      post();
     });
   }
 
@@ -124,26 +143,38 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
     },
 
     // Spec 5.3.2: `ready` with empty params; keep the exact origin that answered. The campus takes
-    // a second `ready` from the same frame as a reload and ends the launch (docs/assumptions.md).
-    ready() {
-      handshake ??= send({ method: "ready", params: {} }, READY_TIMEOUT_MS, (result, origin) => {
-        const { launchId } = parseResult(readyResultSchema, result);
-        campusOrigin = origin;
-        return { launchId, campusOrigin: origin };
-      });
-      const current = handshake;
-      current.catch(() => {
-        if (handshake === current) handshake = null;
-      });
-      return current;
+    // a `ready` with another id from the same frame as a reload and ends the launch (docs/assumptions.md).
+    ready({ again = false } = {}) {
+      if (again && handshake?.settled) handshake = null;
+      if (!handshake) {
+        const answer = send(
+          { method: "ready", params: {} },
+          { id: readyId, schedule: READY_SCHEDULE, noAnswer: READY_NO_ANSWER },
+          (result, origin) => {
+            const { launchId } = parseResult(readyResultSchema, result);
+            campusOrigin = origin;
+            return { launchId, campusOrigin: origin };
+          },
+        );
+        const current = { answer, settled: false };
+        handshake = current;
+        answer.then(
+          () => {
+            current.settled = true;
+          },
+          () => {
+            if (handshake === current) handshake = null;
+          },
+        );
+      }
+      return handshake.answer;
     },
 
     // Spec 5.3.4: version 2 `authenticate`; the reply holds only code, expiresIn and state.
     authenticate: (params) => {
       if (!campusOrigin) return Promise.reject(new HostBridgeError("closed", "Call ready before authenticate"));
-      return send({ method: "authenticate", params }, AUTHENTICATE_TIMEOUT_MS, (result) =>
-        parseResult(authenticateResultSchema, result),
-      );
+      const delivery = { id: crypto.randomUUID(), schedule: AUTHENTICATE_SCHEDULE, noAnswer: "The campus page did not send the sign-in it was asked for." };
+      return send({ method: "authenticate", params }, delivery, (result) => parseResult(authenticateResultSchema, result));
     },
 
     dispose() {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { HostBridge } from "./host-bridge";
+import { HostBridgeError, type HostBridge } from "./host-bridge";
 import { signInThroughCampus } from "./sign-in";
 
 const appApi = vi.hoisted(() => ({
@@ -44,5 +44,64 @@ describe("spec 5.3: a sign-in run", () => {
     expect(onLaunch).not.toHaveBeenCalled();
     expect(appApi.requestState).not.toHaveBeenCalled();
     expect(bridge.authenticate).not.toHaveBeenCalled();
+  });
+});
+
+/** A bridge whose first ready answers a launch the campus refuses; asked again, it answers `second`. */
+function aBridgeWithStaleLaunch(second: string) {
+  let campusOrigin: string | undefined;
+  const ready = vi.fn(async (options?: { again?: boolean }) => {
+    campusOrigin = "http://campus.localhost:4000";
+    return { launchId: options?.again ? second : "stale", campusOrigin };
+  });
+  const authenticate = vi.fn(async ({ launchId }: { launchId: string; state: string }) => {
+    if (launchId === "stale") throw new HostBridgeError("host-error", "This is not the frame's current launch", "INVALID_LAUNCH");
+    return { code: "c", expiresIn: 60, state: "s" };
+  });
+  const bridge: HostBridge = {
+    get campusOrigin() {
+      return campusOrigin;
+    },
+    ready,
+    authenticate,
+    dispose: () => undefined,
+  };
+  return { bridge, ready, authenticate };
+}
+
+const aRun = () => ({ isCurrent: () => true, onLaunch: vi.fn() });
+
+describe("a launch the campus refuses is asked for once more, then reported", () => {
+  it("a stale launch from ready: ready again, and sign in with the frame's launch", async () => {
+    const { bridge, ready } = aBridgeWithStaleLaunch("launch-1");
+    const session = await signInThroughCampus(bridge, null, aRun());
+    expect(session.launch.launchId).toBe("launch-1");
+    expect(ready.mock.calls.map(([options]) => options?.again)).toEqual([false, true]);
+    expect(appApi.requestState).toHaveBeenCalledTimes(2);
+    expect(appApi.login).toHaveBeenCalledOnce();
+    expect(appApi.login).toHaveBeenCalledWith({ launchId: "launch-1", sessionHandle: undefined }, { launchId: "launch-1", code: "c", state: "s" });
+  });
+
+  it("refused again: reports INVALID_LAUNCH, and logs in nowhere", async () => {
+    const { bridge, ready } = aBridgeWithStaleLaunch("stale");
+    await expect(signInThroughCampus(bridge, null, aRun())).rejects.toMatchObject({ kind: "host-error", hostCode: "INVALID_LAUNCH" });
+    expect(ready).toHaveBeenCalledTimes(2);
+    expect(appApi.login).not.toHaveBeenCalled();
+  });
+
+  it("other host errors are not asked again (a declined consent)", async () => {
+    const bridge = aReadyBridge();
+    vi.mocked(bridge.authenticate).mockRejectedValueOnce(new HostBridgeError("host-error", "Declined", "CONSENT_DENIED"));
+    const ready = vi.spyOn(bridge, "ready");
+    await expect(signInThroughCampus(bridge, null, aRun())).rejects.toMatchObject({ hostCode: "CONSENT_DENIED" });
+    expect(ready).toHaveBeenCalledOnce();
+  });
+
+  it("a run made stale meanwhile does not ask again", async () => {
+    const { bridge, ready } = aBridgeWithStaleLaunch("launch-1");
+    let current = true;
+    const run = { isCurrent: () => current, onLaunch: () => void (current = false) };
+    await expect(signInThroughCampus(bridge, null, run)).rejects.toMatchObject({ hostCode: "INVALID_LAUNCH" });
+    expect(ready).toHaveBeenCalledOnce();
   });
 });

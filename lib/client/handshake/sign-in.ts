@@ -22,13 +22,31 @@ export type SignInRun = {
  * Spec 5.3: ready (once per document, shared by every run) → state from the backend →
  * authenticate v2 → login. Exactly one backend request after the handshake; its response carries
  * the member. Every run uses a new state, so a code is never reused.
+ *
+ * A launch the campus refuses as not the frame's (INVALID_LAUNCH) is asked for once more with
+ * `ready`: an answer that was stale, or a launch that ended under a known one, gives way to the
+ * frame's current launch. A second refusal is reported.
  */
-export async function signInThroughCampus(
+export async function signInThroughCampus(bridge: HostBridge, known: LaunchCredentials | null, run: SignInRun): Promise<SignedInSession> {
+  try {
+    return await signInOnce(bridge, known, run, false);
+  } catch (error) {
+    if (!isRefusedLaunch(error) || !run.isCurrent()) throw error;
+    return signInOnce(bridge, known, run, true);
+  }
+}
+
+function isRefusedLaunch(error: unknown): boolean {
+  return error instanceof HostBridgeError && error.kind === "host-error" && error.hostCode === "INVALID_LAUNCH";
+}
+
+async function signInOnce(
   bridge: HostBridge,
   known: LaunchCredentials | null,
   { isCurrent, onLaunch }: SignInRun,
+  askAgain: boolean,
 ): Promise<SignedInSession> {
-  const launchId = known && bridge.campusOrigin ? known.launchId : (await bridge.ready()).launchId;
+  const launchId = known && bridge.campusOrigin && !askAgain ? known.launchId : (await bridge.ready({ again: askAgain })).launchId;
   const campusOrigin = bridge.campusOrigin;
   if (!campusOrigin) throw new AppError("INTERNAL_SERVER_ERROR", "The campus did not answer");
   // A stale run must not ask for a state or a code: the current run does.

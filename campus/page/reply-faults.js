@@ -1,0 +1,50 @@
+// Faults armed for the page's replies through the control API (campus/README.md, "Faults"): the
+// campus server decides which one the next reply gets (POST /host/reply-faults/take spends one use),
+// and this page carries it out and shows it in the flow inspector.
+
+export function createReplyFaults({ callHost, tabId, flowInspector, replies, reloadFrame }) {
+  /** The fault for the reply to this message, or null; a campus server out of reach arms none. */
+  async function take(method) {
+    try {
+      return (await callHost("POST", "/host/reply-faults/take", { tabId, method })).fault;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Answers one request through `replies` (frame-replies.js); `post` sends a reply to the frame. A
+   * reload fault reloads the frame instead, and the request stays unanswered even if re-sent.
+   */
+  async function handle(request, post) {
+    const { method } = request;
+    const fault = await take(method);
+    if (fault?.kind === "reload") {
+      flowInspector.recordFault(method, fault);
+      replies.withhold(request);
+      reloadFrame();
+      return;
+    }
+    const message = await replies.answer(request);
+    if (!message) return;
+    if (fault) flowInspector.recordFault(method, fault);
+    switch (fault?.kind) {
+      case "drop":
+        return;
+      case "delay":
+        setTimeout(() => post(message), fault.delayMs);
+        return;
+      case "duplicate":
+        post(message);
+        post(message);
+        return;
+      case "staleLaunch":
+        post(message.result ? { ...message, result: { launchId: fault.launchId } } : message);
+        return;
+      default:
+        post(message);
+    }
+  }
+
+  return { handle };
+}
