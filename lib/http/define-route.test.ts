@@ -1,5 +1,8 @@
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { CLIENT_ADDRESS_HEADER, parseTrustedProxies, stampClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
 import { defineRoute } from "@/lib/http/define-route";
 import { readLimitedText } from "@/lib/http/read-body";
@@ -8,6 +11,8 @@ import { wireRequest } from "@/lib/testing/wire-request";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");
+// A proxy is configured; the requests below come from it only where the capture says so.
+vi.stubEnv("TRUSTED_PROXY", "10.0.0.0/8");
 
 const APP = "http://app.localhost:3000";
 const schema = z.strictObject({ note: z.string().max(20_000) });
@@ -102,6 +107,19 @@ describe("cross-site requests: a state-changing request from another site is 403
     expect((await route.POST(request({ body, headers: { origin: APP, "sec-fetch-site": "same-origin" } }))).status).toBe(200);
     expect((await route.POST(request({ body }))).status).toBe(200);
     expect(seen).toHaveLength(2);
+  });
+
+  it("X-Forwarded-Host names the app only when the socket's peer is a trusted proxy, not because one is configured", async () => {
+    const { route, seen } = aRoute();
+    const posing = { origin: "https://evil.example", "x-forwarded-host": "evil.example" };
+    await expectError(await route.POST(request({ body, headers: posing })), 403, "FORBIDDEN");
+    expect(seen).toEqual([]);
+    // The capture's mark for a request whose socket is the proxy at 10.0.0.7.
+    const fromProxy = { headers: {} } as IncomingMessage;
+    stampClientAddress(fromProxy, { remoteAddress: "10.0.0.7" } as Socket, parseTrustedProxies(["10.0.0.0/8"]));
+    const stamp = { [CLIENT_ADDRESS_HEADER]: String(fromProxy.headers[CLIENT_ADDRESS_HEADER]) };
+    const proxied = { ...stamp, host: "app-internal:3000", origin: "https://app.example", "x-forwarded-host": "app.example" };
+    expect((await route.POST(request({ body, headers: proxied }))).status).toBe(200);
   });
 
   it("a GET is not checked: GETs change nothing", async () => {

@@ -1,9 +1,8 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { rateLimitKey, readClientAddress } from "@/lib/security/client-address";
+import { cameThroughTrustedProxy, rateLimitKey, readClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
 import { handleRoute } from "@/lib/http/handle-route";
@@ -85,9 +84,8 @@ export function routeHandler<G extends z.ZodType | undefined = undefined, P exte
 }
 
 async function runRule(method: string, rule: MethodRule<z.ZodType | undefined>, request: NextRequest): Promise<Response> {
-  const behindTrustedProxy = getEnv().TRUSTED_PROXY.length > 0;
   assertNoQuery(request);
-  if (method !== "GET") assertSameOrigin(request.headers, behindTrustedProxy);
+  if (method !== "GET") assertSameOrigin(request.headers, cameThroughTrustedProxy(request.headers));
   const body = rule.body ? "required" : method === "GET" ? "none" : "optional";
   const limitBytes = rule.body ? Math.min(rule.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES) : body === "optional" ? NO_INPUT_LIMIT_BYTES : 0;
   assertBodyHeaders(request.headers, { body, limitBytes });
