@@ -88,13 +88,17 @@ export function resolveClientAddress(socketAddress: string | undefined, forwarde
 /** The capture's mark of a request whose socket peer is a trusted proxy: its X-Forwarded-* headers are that proxy's word. */
 const VIA_TRUSTED_PROXY = "proxied";
 
-/** Writes what the capture knows of one request into its headers: the client address, and whether a trusted proxy sent it. */
+/** What the capture writes for a request from `socketAddress`: the client address, and whether a trusted proxy sent it. */
+export function clientAddressStamp(socketAddress: string | undefined, forwardedFor: string | undefined, trusted?: BlockList): string {
+  const peer = normalizeAddress(socketAddress ?? "");
+  const via = trusted && isTrusted(trusted, peer) ? ` ${VIA_TRUSTED_PROXY}` : "";
+  return `${token()} ${resolveClientAddress(peer, forwardedFor, trusted)}${via}`;
+}
+
+/** Writes the capture's stamp into the request's headers, where the route handlers read it. */
 export function stampClientAddress(request: IncomingMessage, socket: Socket, trusted?: BlockList): void {
   const forwarded = request.headers["x-forwarded-for"];
-  const peer = normalizeAddress(socket.remoteAddress ?? "");
-  const address = resolveClientAddress(peer, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted);
-  const via = trusted && isTrusted(trusted, peer) ? ` ${VIA_TRUSTED_PROXY}` : "";
-  request.headers[CLIENT_ADDRESS_HEADER] = `${token()} ${address}${via}`;
+  request.headers[CLIENT_ADDRESS_HEADER] = clientAddressStamp(socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trusted);
 }
 
 /** Installs the capture once per process. */
