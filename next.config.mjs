@@ -18,6 +18,13 @@ const nextConfig = {
   turbopack: { resolveAlias: { "server-only": { browser: "server-only", default: "server-only/empty.js" } } },
   // The campus page frames the app from another host; development reloads must work across both.
   allowedDevOrigins: ["app.localhost", "campus.localhost"],
+  experimental: {
+    // Next copies the body of every request the proxy sees (pages), up to this many bytes, so the
+    // proxy and the page could both read it (10 MB by default). Pages take GET and HEAD only and
+    // proxy.ts refuses every other method, so a page's body is never read: a POST / of megabytes
+    // is passed over, not kept. (Past the limit Next logs a warning naming the path.)
+    proxyClientMaxBodySize: 1024,
+  },
   // No X-Frame-Options anywhere: it would deny the campus frame. proxy.ts sends frame-ancestors instead.
   async headers() {
     // Spec part 4: every API response carries private, no-store. The routes set it themselves; this

@@ -1,9 +1,22 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { assertDevelopmentHost, assertPageMethod } from "@/lib/http/input-rules";
 import { buildContentSecurityPolicy, createNonce } from "@/lib/security/csp";
 
-/** Pages only: the frame-ancestors and frame-src policy with a fresh script nonce (spec 5.7). */
+/**
+ * Pages only: a page takes GET and HEAD (any other method is 405 before Next renders, and Next
+ * keeps no more of its body than next.config.mjs allows), in development only from the app's own
+ * names, and gets the frame-ancestors and frame-src policy with a fresh script nonce (spec 5.7).
+ */
 export function proxy(request: NextRequest) {
+  try {
+    assertDevelopmentHost(request.headers);
+    assertPageMethod(request.method);
+  } catch (error) {
+    if (error instanceof AppError) return error.toResponse();
+    throw error;
+  }
   const nonce = createNonce();
   const policy = buildContentSecurityPolicy({
     nonce,

@@ -14,6 +14,7 @@ export const APP_ERROR_STATUS = {
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  MISDIRECTED_REQUEST: 421,
 } as const;
 
 export type AppErrorCode = ErrorCode | keyof typeof APP_ERROR_STATUS;

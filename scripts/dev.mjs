@@ -3,9 +3,14 @@ import { spawn } from "node:child_process";
 
 const CAMPUS_URL = process.env.CAMPUS_ORIGIN ?? "http://campus.localhost:4000";
 
+// The development server runs on the published development secret: it listens on loopback only,
+// never on the machine's other addresses (`next dev` alone listens on all of them). Browsers reach
+// app.localhost there; pages and API routes refuse any other Host (lib/http/input-rules.ts).
+const APP_HOST = "127.0.0.1";
+
 const children = [
   run("campus", ["npx", "tsx", "watch", "campus/index.ts"]),
-  run("app", ["npx", "next", "dev", "--port", "3000"]),
+  run("app", ["npx", "next", "dev", "--port", "3000", "--hostname", APP_HOST]),
 ];
 
 function run(name, [command, ...args]) {

@@ -15,5 +15,6 @@ export default async function globalSetup(config: FullConfig) {
 
 async function startDevApp(slot: number, started: ChildProcess[]) {
   const { appServer, appPort } = originsOf(slot);
-  started.push(await startServer("npx", ["next", "dev", "--port", String(appPort)], { ready: `${appServer}/api/health`, name: `next-dev-${appPort}`, env: appEnvOf(slot), timeoutMs: DEV_START_MS }));
+  // On loopback only, as `npm run dev` starts it (scripts/dev.mjs).
+  started.push(await startServer("npx", ["next", "dev", "--port", String(appPort), "--hostname", "127.0.0.1"], { ready: `${appServer}/api/health`, name: `next-dev-${appPort}`, env: appEnvOf(slot), timeoutMs: DEV_START_MS }));
 }

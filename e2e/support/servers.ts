@@ -25,6 +25,9 @@ const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", 
 
 export type Servers = { stop: () => Promise<void> };
 
+/** The log file of a server started here; a slot's app server is named `app-<its port>`. */
+export const serverLogPath = (name: string) => path.join(LOG_DIR, `${name}.log`);
+
 /** The app servers' environment for a slot (undefined: the standard pair): the end-to-end credentials and the slot's campus. */
 export function appEnvOf(slot: number | undefined) {
   const { campusApi, campusOrigin } = originsOf(slot);
@@ -136,7 +139,7 @@ export async function startServer(command: string, args: string[], { ready: heal
   const ready = typeof health === "string" ? () => answers(health) : health;
   if (typeof health === "string" && (await ready())) throw new Error(`${health} already answers: these runs start their own servers; stop the one running`);
   mkdirSync(LOG_DIR, { recursive: true });
-  const log = openSync(path.join(LOG_DIR, `${name}.log`), "w");
+  const log = openSync(serverLogPath(name), "w");
   const child = spawn(command, args, { cwd, detached: true, stdio: ["ignore", log, "pipe"], env: { ...process.env, ...env } });
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {

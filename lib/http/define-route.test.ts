@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { CLIENT_ADDRESS_HEADER, clientAddressStamp, parseTrustedProxies } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
 import { defineRoute } from "@/lib/http/define-route";
 import { readLimitedText } from "@/lib/http/read-body";
@@ -8,6 +9,8 @@ import { wireRequest } from "@/lib/testing/wire-request";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");
+// A proxy is configured; the requests below come from it only where the capture says so.
+vi.stubEnv("TRUSTED_PROXY", "10.0.0.0/8");
 
 const APP = "http://app.localhost:3000";
 const schema = z.strictObject({ note: z.string().max(20_000) });
@@ -73,6 +76,22 @@ describe("methods: a route answers every method, a foreign one with 405, Allow a
   });
 });
 
+describe("in development, a route answers to the app's own names only (DNS rebinding)", () => {
+  it("a foreign Host is 421 before the method, the body or the handler", async () => {
+    vi.stubEnv("NODE_ENV", "development");
+    try {
+      const { route, seen } = aRoute();
+      const rebound = { host: "rebound.example:3000", origin: "http://rebound.example:3000" };
+      await expectError(await route.POST(request({ body: '{"note":"a"}', headers: rebound })), 421, "MISDIRECTED_REQUEST");
+      await expectError(await route.GET(request({ method: "GET", headers: rebound })), 421, "MISDIRECTED_REQUEST");
+      expect((await route.POST(request({ body: '{"note":"a"}' }))).status).toBe(200);
+      expect(seen).toHaveLength(1);
+    } finally {
+      vi.stubEnv("NODE_ENV", "test");
+    }
+  });
+});
+
 describe("no route takes a query string", () => {
   it("is 400 before the handler runs", async () => {
     const { route, seen } = aRoute();
@@ -102,6 +121,17 @@ describe("cross-site requests: a state-changing request from another site is 403
     expect((await route.POST(request({ body, headers: { origin: APP, "sec-fetch-site": "same-origin" } }))).status).toBe(200);
     expect((await route.POST(request({ body }))).status).toBe(200);
     expect(seen).toHaveLength(2);
+  });
+
+  it("X-Forwarded-Host names the app only when the socket's peer is a trusted proxy, not because one is configured", async () => {
+    const { route, seen } = aRoute();
+    const posing = { origin: "https://evil.example", "x-forwarded-host": "evil.example" };
+    await expectError(await route.POST(request({ body, headers: posing })), 403, "FORBIDDEN");
+    expect(seen).toEqual([]);
+    // What the capture writes for a request whose socket is the proxy at 10.0.0.7.
+    const stamp = { [CLIENT_ADDRESS_HEADER]: clientAddressStamp("10.0.0.7", "203.0.113.9", parseTrustedProxies(["10.0.0.0/8"])) };
+    const proxied = { ...stamp, host: "app-internal:3000", origin: "https://app.example", "x-forwarded-host": "app.example" };
+    expect((await route.POST(request({ body, headers: proxied }))).status).toBe(200);
   });
 
   it("a GET is not checked: GETs change nothing", async () => {

@@ -1,13 +1,11 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
-import { getEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { rateLimitKey, readClientAddress } from "@/lib/security/client-address";
+import { cameThroughTrustedProxy, rateLimitKey, readClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
 import { handleRoute } from "@/lib/http/handle-route";
-import { announcesBody, assertBodyHeaders, assertNoQuery, assertSameOrigin } from "@/lib/http/input-rules";
+import { announcesBody, assertBodyHeaders, assertDevelopmentHost, assertNoQuery, assertSameOrigin, methodNotAllowed } from "@/lib/http/input-rules";
 import { parseBody, readLimitedText } from "@/lib/http/read-body";
 import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
 
@@ -16,6 +14,7 @@ import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
  * (or none), a smaller body limit if it wants one, and its rate limits; defineRoute() answers
  * every HTTP method Next routes (so none gets Next's own empty 405) and, before the body or the
  * session is read, refuses in the spec's Error shape with no-store:
+ *   421           in development, a Host that is not the app's own name (DNS rebinding)
  *   405 + Allow   a method the route does not declare
  *   400           a query string (no route takes one: spec 4.13, never authorize from a URL)
  *   403           a POST from another site (Sec-Fetch-Site: cross-site, or a foreign Origin)
@@ -33,11 +32,6 @@ import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
  */
 const NO_INPUT = z.strictObject({});
 const NO_INPUT_LIMIT_BYTES = 64;
-
-/** The refusal of a method the route does not declare, with the ones it does (405 + Allow). */
-export function methodNotAllowed(allow: readonly string[]): AppError {
-  return new AppError("METHOD_NOT_ALLOWED", "This route does not take that method", { allow });
-}
 
 type Handler = (request: NextRequest) => Promise<Response>;
 
@@ -77,6 +71,7 @@ export function routeHandler<G extends z.ZodType | undefined = undefined, P exte
   const allow = ROUTED_METHODS.filter((method) => Object.hasOwn(rules, method));
   const declared = rules as Partial<Record<string, MethodRule<z.ZodType | undefined>>>;
   const handler = handleRoute(async (request) => {
+    assertDevelopmentHost(request.headers);
     const rule = Object.hasOwn(declared, request.method) ? declared[request.method] : undefined;
     if (!rule) throw methodNotAllowed(allow);
     return runRule(request.method, rule, request);
@@ -85,9 +80,8 @@ export function routeHandler<G extends z.ZodType | undefined = undefined, P exte
 }
 
 async function runRule(method: string, rule: MethodRule<z.ZodType | undefined>, request: NextRequest): Promise<Response> {
-  const behindTrustedProxy = getEnv().TRUSTED_PROXY.length > 0;
   assertNoQuery(request);
-  if (method !== "GET") assertSameOrigin(request.headers, behindTrustedProxy);
+  if (method !== "GET") assertSameOrigin(request.headers, cameThroughTrustedProxy(request.headers));
   const body = rule.body ? "required" : method === "GET" ? "none" : "optional";
   const limitBytes = rule.body ? Math.min(rule.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES) : body === "optional" ? NO_INPUT_LIMIT_BYTES : 0;
   assertBodyHeaders(request.headers, { body, limitBytes });

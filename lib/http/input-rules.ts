@@ -3,11 +3,47 @@ import { AppError } from "@/lib/errors";
 import { BODY_TOO_LARGE } from "@/lib/http/read-body";
 
 /*
- * The header checks every API route runs before it reads a body or a session (lib/http/define-route.ts).
- * Each refuses in the spec's Error shape; none reads the body.
+ * The header checks every API route runs before it reads a body or a session (lib/http/define-route.ts),
+ * and the ones the proxy runs for pages (proxy.ts). Each refuses in the spec's Error shape; none reads the body.
  */
 
 export const CROSS_SITE = "This route takes requests from the app's own page only";
+
+/** The refusal of a method a route does not take, with the ones it does (405 + Allow). */
+export function methodNotAllowed(allow: readonly string[]): AppError {
+  return new AppError("METHOD_NOT_ALLOWED", "This route does not take that method", { allow });
+}
+
+/** A page reads nothing but its URL and headers: it takes no body, so no method that carries one. */
+export const PAGE_METHODS = ["GET", "HEAD"] as const;
+
+/** Any other method on a page is 405 with Allow: GET, HEAD (proxy.ts runs this before Next renders). */
+export function assertPageMethod(method: string): void {
+  if (!(PAGE_METHODS as readonly string[]).includes(method)) throw methodNotAllowed(PAGE_METHODS);
+}
+
+/**
+ * The names the development server answers to, on any port. It holds the published development
+ * secret and listens on loopback only (scripts/dev.mjs), yet a page on any site can point its own
+ * name at 127.0.0.1 (DNS rebinding) and then call it as a same-origin page: such requests carry
+ * that page's name in Host, which is what no page can choose.
+ */
+const DEVELOPMENT_HOST_NAMES = new Set(["app.localhost", "localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether a Host header names the development server: one of its names, with or without a port. */
+export function isDevelopmentHost(host: string | null): boolean {
+  const name = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/i.exec(host ?? "")?.[1]?.toLowerCase();
+  return name !== undefined && DEVELOPMENT_HOST_NAMES.has(name);
+}
+
+/**
+ * In development, a request to a name that is not the app's own is refused (421), pages and API
+ * routes alike. In production the deployment's proxy decides which names reach the app.
+ */
+export function assertDevelopmentHost(headers: Headers): void {
+  if (process.env.NODE_ENV !== "development" || isDevelopmentHost(headers.get("host"))) return;
+  throw new AppError("MISDIRECTED_REQUEST", "The development server answers to app.localhost, localhost and loopback addresses only");
+}
 
 /**
  * No API route takes URL parameters: a session key, an activity ID or an entry in a query string

@@ -2,9 +2,9 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
-import { ROUTED_METHODS, methodNotAllowed, type RouteHandler } from "@/lib/http/define-route";
+import { ROUTED_METHODS, type RouteHandler } from "@/lib/http/define-route";
 import { toErrorResponse } from "@/lib/http/handle-route";
-import { announcesBody } from "@/lib/http/input-rules";
+import { announcesBody, methodNotAllowed } from "@/lib/http/input-rules";
 
 /*
  * A route served from the Pages router (pages/api/**), for the one route every presenting visitor

@@ -44,6 +44,7 @@ export function errorEffect(error: unknown): ErrorEffect {
     case "REQUEST_TIMEOUT":
     case "PAYLOAD_TOO_LARGE":
     case "UNSUPPORTED_MEDIA_TYPE":
+    case "MISDIRECTED_REQUEST":
       return { kind: "invalid" };
   }
 }
