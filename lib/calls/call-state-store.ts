@@ -93,8 +93,6 @@ export interface CallStateStore extends SessionBoundStore {
   settleClientId(sid: string, clientId: string): Promise<void>;
   /** Drops the grant, every command, the presentation and the unsettled command: stale bindings after access loss (spec part 7). */
   clear(sid: string): Promise<void>;
-  /** Moves everything of `fromSid` to `toSid` (a login renewed the session under a new sid). */
-  move(fromSid: string, toSid: string): Promise<void>;
 }
 
 /** The session's last command while the campus has not answered it (spec 4.7). */
@@ -153,15 +151,6 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
       commands.delete(sid);
       await presentations.delete(sid);
       await unsettled.delete(sid);
-    },
-    async move(fromSid, toSid) {
-      const grant = await grants.delete(fromSid);
-      if (grant) await grants.set(toSid, grant, CALL_STATE_TTL_SECONDS);
-      commands.rename(fromSid, toSid);
-      const presentation = await presentations.delete(fromSid);
-      if (presentation) await presentations.set(toSid, presentation, CALL_STATE_TTL_SECONDS);
-      const held = await unsettled.delete(fromSid);
-      if (held) await unsettled.set(toSid, held, UNSETTLED_CLIENT_ID_TTL_SECONDS);
     },
   };
 }

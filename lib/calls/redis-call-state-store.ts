@@ -29,14 +29,6 @@ local raw = redis.call('GET', KEYS[1])
 if raw and cjson.decode(raw).clientId == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-// Renames each key that exists (RENAME fails on a missing one): the session's call state, under its new sid.
-const MOVE_SCRIPT = `
-local half = #KEYS / 2
-for i = 1, half do
-  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('RENAME', KEYS[i], KEYS[half + i]) end
-end
-return 1`;
-
 export function createRedisCallStateStore(redis: Redis, prefix = "app:"): CallStateStore {
   const grants = createRedisStore(redis, { prefix: `${prefix}call:grant:`, schema: grantBindingSchema, what: "grant binding" });
   const presentations = createRedisStore(redis, { prefix: `${prefix}call:presentation:`, schema: presentationBindingSchema, what: "presentation" });
@@ -81,10 +73,6 @@ export function createRedisCallStateStore(redis: Redis, prefix = "app:"): CallSt
     },
     async clear(sid) {
       await redis.del(...keysOf(sid));
-    },
-    async move(fromSid, toSid) {
-      const keys = [...keysOf(fromSid), ...keysOf(toSid)];
-      await redis.eval(MOVE_SCRIPT, keys.length, ...keys);
     },
   };
 }

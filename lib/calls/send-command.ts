@@ -53,16 +53,16 @@ export function sendCommand(carrier: SessionCarrier, command: SessionCommand, de
   return withCall(carrier, deps, rule, async ({ session, grantId }) => {
     const target = { grantId: grantId ?? "", activityId };
     const payloadKey = commandPayloadKey(session.member.userId, target, command);
-    const clientId = (await deps.callState.getUnsettledClientId(session.sid, payloadKey)) ?? deps.newClientId();
-    await deps.callState.holdUnsettledClientId(session.sid, payloadKey, clientId);
+    const clientId = (await deps.callState.getUnsettledClientId(session.boundSid, payloadKey)) ?? deps.newClientId();
+    await deps.callState.holdUnsettledClientId(session.boundSid, payloadKey, clientId);
     const issue = commandRequest(deps.campus, session.accessToken, target, command, clientId);
     let commandId: string;
     try {
       ({ commandId } = await withRetries(issue, deps));
-      await deps.callState.settleClientId(session.sid, clientId);
+      await deps.callState.settleClientId(session.boundSid, clientId);
     } catch (error) {
       // Anything but a failure in transit is the campus's answer: the command is settled, refused.
-      if (!isRetryable(error)) await deps.callState.settleClientId(session.sid, clientId);
+      if (!isRetryable(error)) await deps.callState.settleClientId(session.boundSid, clientId);
       throw error;
     }
 
@@ -77,7 +77,7 @@ export function sendCommand(carrier: SessionCarrier, command: SessionCommand, de
       status: "pending",
       createdAt: deps.now(),
     };
-    await deps.callState.putCommand(session.sid, record);
+    await deps.callState.putCommand(session.boundSid, record);
     // Many commands apply at once (spec 4.7: camera-off and mute): their status is read now, so
     // the page shows the outcome with this answer instead of a poll later. A failed read is not
     // the command's failure: the record stays pending, and the page's poll reads it again.

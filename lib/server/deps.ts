@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import { createMemoryActivityStore, type ActivityStore } from "@/lib/activity/activity-store";
 import type { ActivityDeps } from "@/lib/activity/deps";
 import { createRedisActivityStore } from "@/lib/activity/redis-activity-store";
-import { ACTIVITY_ACCESS_TTL_SECONDS, activityAccessSchema, requireInviterActivityId, type ActivityAccess } from "@/lib/activity/session-activity";
+import { activityAccessSchema, requireInviterActivityId, type ActivityAccess } from "@/lib/activity/session-activity";
 import { newSessionKey } from "@/lib/activity/session-key";
 import type { LoginDeps } from "@/lib/auth/login";
 import type { LogoutDeps } from "@/lib/auth/logout";
@@ -41,7 +41,7 @@ export type ServerStores = {
   activityAccess: Store<ActivityAccess>;
   /** The polls, by session key: shared by every member of the activity, so not bound to one session. */
   activities: ActivityStore;
-  /** What the session's sid keys besides its record: a renewal moves it, an ending clears it. */
+  /** What the session's boundSid keys besides its record: a renewal keeps it, an ending clears it. */
   sessionBound: readonly SessionBoundStore[];
 };
 
@@ -54,7 +54,7 @@ export type ServerDeps = ServerStores &
   };
 
 function withSessionBound(stores: Omit<ServerStores, "sessionBound">): ServerStores {
-  return { ...stores, sessionBound: [stores.callState, sessionBoundStore(stores.activityAccess, ACTIVITY_ACCESS_TTL_SECONDS)] };
+  return { ...stores, sessionBound: [stores.callState, sessionBoundStore(stores.activityAccess)] };
 }
 
 export function createMemoryStores(options: { now?: () => number } = {}): ServerStores {
@@ -108,7 +108,7 @@ export function buildServerDeps(stores: ServerStores, base: ServerBase): ServerD
     random: Math.random,
     ...base,
     inviterActivityId: (session) => requireInviterActivityId(session, deps.activityAccess),
-    beforeSignOut: (sid, record) => releaseOnSignOut(sid, record, deps),
+    beforeSignOut: (boundSid, record) => releaseOnSignOut(boundSid, record, deps),
   };
   return deps;
 }

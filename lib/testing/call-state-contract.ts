@@ -113,22 +113,4 @@ export function itBehavesAsACallStateStore(aStore: () => CallStateStore) {
     await store.settleClientId("sid-k", "client-1");
     expect(await store.getUnsettledClientId("sid-k", "unmute")).toBe("client-2");
   });
-
-  it("move hands everything of a session to its new sid (a renewal), and leaves nothing behind", async () => {
-    const store = aStore();
-    await store.setGrant("sid-old", aGrant);
-    await store.putCommand("sid-old", aRecord("a"));
-    await store.setPresentation("sid-old", aBinding("prs_1"));
-    await store.holdUnsettledClientId("sid-old", "mute", "client-1");
-    await store.move("sid-old", "sid-new");
-    expect(await store.getGrant("sid-new")).toEqual(aGrant);
-    expect(await store.listCommands("sid-new")).toEqual([aRecord("a")]);
-    expect(await store.getPresentation("sid-new")).toEqual(aBinding("prs_1"));
-    expect(await store.getUnsettledClientId("sid-new", "mute")).toBe("client-1");
-    expect(await store.getGrant("sid-old")).toBeUndefined();
-    expect(await store.listCommands("sid-old")).toEqual([]);
-    // A session with nothing to move moves nothing.
-    await store.move("sid-empty", "sid-other");
-    expect(await store.getGrant("sid-other")).toBeUndefined();
-  });
 }
