@@ -5,14 +5,15 @@ import { getSessionGrantId } from "@/lib/calls/with-call";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import type { PendingState, SessionRecord } from "@/lib/session/records";
-import type { Store, VersionedStore } from "@/lib/session/ttl-store";
+import type { SessionRecord } from "@/lib/session/records";
+import type { VersionedStore } from "@/lib/session/ttl-store";
 import { createMemoryStores, createRedisStores, type ServerDeps, type ServerStores } from "@/lib/server/deps";
 import { CALL_SCOPES } from "@/lib/testing/call-fixtures";
 import { CAMPUS_ORIGIN, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { checkAccess } from "./check-access";
 import { login } from "./login";
+import type { PendingStateStore } from "./pending-states";
 import { logout } from "./logout";
 import { INVALID_STATE, issueState } from "./state";
 
@@ -90,11 +91,11 @@ function racingTheLogin(deps: ServerDeps, times: number) {
       return value;
     },
   };
-  const arming: Store<PendingState> = {
+  const arming: PendingStateStore = {
     ...pendingStates,
-    async delete(key) {
+    async take(key) {
       race.left = times;
-      return pendingStates.delete(key);
+      return pendingStates.take(key);
     },
   };
   return { deps: { ...deps, sessions: racingSessions, pendingStates: arming }, race };

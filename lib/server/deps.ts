@@ -6,6 +6,8 @@ import { createRedisActivityStore } from "@/lib/activity/redis-activity-store";
 import { activityAccessSchema, requireInviterActivityId, type ActivityAccess } from "@/lib/activity/session-activity";
 import { newSessionKey } from "@/lib/activity/session-key";
 import type { LoginDeps } from "@/lib/auth/login";
+import { createMemoryPendingStates, type PendingStateStore } from "@/lib/auth/pending-states";
+import { createRedisPendingStates } from "@/lib/auth/redis-pending-states";
 import type { LogoutDeps } from "@/lib/auth/logout";
 import { createMemoryCallStateStore, type CallStateStore } from "@/lib/calls/call-state-store";
 import { newClientId } from "@/lib/calls/client-id";
@@ -15,10 +17,9 @@ import { getCampusApi, type CampusApi } from "@/lib/campus-api";
 import { getEnv } from "@/lib/env";
 import { releaseOnSignOut } from "@/lib/presentations/operations";
 import { getRedisClient } from "@/lib/redis/client";
-import { MAX_PENDING_STATES } from "@/lib/security/limits";
 import { randomToken } from "@/lib/security/random";
 import { getRateLimits, type RateLimits } from "@/lib/security/rate-limit";
-import { pendingStateSchema, sessionRecordSchema, type PendingState, type SessionRecord } from "@/lib/session/records";
+import { sessionRecordSchema, type SessionRecord } from "@/lib/session/records";
 import { createRedisStore, createRedisVersionedStore } from "@/lib/session/redis-ttl-store";
 import { sessionBoundStore, type SessionBoundStore } from "@/lib/session/session-bound";
 import { createMemoryStore, createMemoryVersionedStore, type Store, type VersionedStore } from "@/lib/session/ttl-store";
@@ -34,7 +35,7 @@ import { createMemoryStore, createMemoryVersionedStore, type Store, type Version
 export type ServerStores = {
   /** Versioned: a write that read an older record changes nothing (a renewal is never lost). */
   sessions: VersionedStore<SessionRecord>;
-  pendingStates: Store<PendingState>;
+  pendingStates: PendingStateStore;
   /** The session's grant, commands and presentation, keyed by its sid; ending the session clears them. */
   callState: CallStateStore;
   /** The session's activity (key, IDs, entry lease), keyed by its sid; ending the session clears it. */
@@ -61,7 +62,7 @@ export function createMemoryStores(options: { now?: () => number } = {}): Server
   const { now } = options;
   return withSessionBound({
     sessions: createMemoryVersionedStore<SessionRecord>({ now }),
-    pendingStates: createMemoryStore<PendingState>({ now, maxEntries: MAX_PENDING_STATES }),
+    pendingStates: createMemoryPendingStates({ now }),
     callState: createMemoryCallStateStore({ now }),
     activityAccess: createMemoryStore<ActivityAccess>({ now }),
     activities: createMemoryActivityStore({ now }),
@@ -69,14 +70,15 @@ export function createMemoryStores(options: { now?: () => number } = {}): Server
 }
 
 /**
- * The stores on Redis, under `prefix`: `session:{sid}`, `login:state:{sha256(state)}` (consumed
- * with GETDEL; the session's writes check its version in a script), `call:*:{sid}`,
- * `activity:access:{sid}` and the polls (lib/activity/redis-activity-store.ts). TTLs as the memory stores.
+ * The stores on Redis, under `prefix`: `session:{sid}`, `login:state:{sha256(state)}` and the
+ * pools that count them, `login:pool:*` (lib/auth/redis-pending-states.ts; the session's writes
+ * check its version in a script), `call:*:{boundSid}`,
+ * `activity:access:{boundSid}` and the polls (lib/activity/redis-activity-store.ts). TTLs as the memory stores.
  */
 export function createRedisStores(redis: Redis, prefix = "app:"): ServerStores {
   return withSessionBound({
     sessions: createRedisVersionedStore(redis, { prefix: `${prefix}session:`, schema: sessionRecordSchema, what: "session" }),
-    pendingStates: createRedisStore(redis, { prefix: `${prefix}login:`, schema: pendingStateSchema, what: "login state" }),
+    pendingStates: createRedisPendingStates(redis, { prefix }),
     callState: createRedisCallStateStore(redis, prefix),
     activityAccess: createRedisStore(redis, { prefix: `${prefix}activity:access:`, schema: activityAccessSchema, what: "activity access" }),
     activities: createRedisActivityStore(redis, prefix),
