@@ -35,12 +35,12 @@ export const NO_ACTIVITY = "Start an activity in this app first: invitations are
 
 /** The session's activity access as its current member may use it (a later member of the same launch inherits nothing). */
 export async function getSessionActivity(session: VisitorSession, store: Store<ActivityAccess>): Promise<ActivityAccess | undefined> {
-  const access = await store.get(session.sid);
+  const access = await store.get(session.boundSid);
   return access?.userId === session.member.userId ? access : undefined;
 }
 
 export function setSessionActivity(session: VisitorSession, store: Store<ActivityAccess>, access: ActivityAccess): Promise<void> {
-  return store.set(session.sid, access, ACTIVITY_ACCESS_TTL_SECONDS);
+  return store.set(session.boundSid, access, ACTIVITY_ACCESS_TTL_SECONDS);
 }
 
 /** Spec 4.7 activityInvite: the activity this session registered, never one the page names. */

@@ -28,7 +28,7 @@ export async function endAccess(session: VisitorSession, deps: ActivityDeps, rea
  */
 export async function readVerifiedEntry(session: VisitorSession, deps: ActivityDeps): Promise<GuestAccess> {
   const startedAt = deps.now();
-  const entry = await clearingStaleBindings(session.sid, deps.callState, () => deps.campus.readActivityEntry(session.accessToken));
+  const entry = await clearingStaleBindings(session.boundSid, deps.callState, () => deps.campus.readActivityEntry(session.accessToken));
   if (entry.userId !== session.member.userId) throw new AppError("FORBIDDEN", OTHER_MEMBER);
   const access: GuestAccess = {
     role: "guest",
@@ -51,7 +51,7 @@ export async function readVerifiedEntry(session: VisitorSession, deps: ActivityD
 export async function recheckAccess(session: VisitorSession, access: JoinedAccess, deps: ActivityDeps): Promise<JoinedAccess> {
   try {
     if (access.role === "guest") return await readVerifiedEntry(session, deps);
-    await clearingStaleBindings(session.sid, deps.callState, () => deps.campus.readActivity(session.accessToken, access.activityId));
+    await clearingStaleBindings(session.boundSid, deps.callState, () => deps.campus.readActivity(session.accessToken, access.activityId));
     return access;
   } catch (error) {
     if (error instanceof AppError && error.status === 403) await endAccess(session, deps, error);

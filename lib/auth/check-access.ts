@@ -49,7 +49,7 @@ export async function verifyAccess(session: VisitorSession, deps: AccessDeps): P
   } catch (error) {
     if (error instanceof AppError && (error.status === 401 || error.status === 403)) {
       const ended = await deps.sessions.deleteIfVersion(session.sid, session.version);
-      if (ended && endsCallAccess(error)) await deps.callState.clear(session.sid);
+      if (ended && endsCallAccess(error)) await deps.callState.clear(session.boundSid);
     }
     throw error;
   }

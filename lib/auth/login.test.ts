@@ -106,7 +106,7 @@ describe("spec 5.3.5: login", () => {
     expect(campus.requests).toHaveLength(1);
   });
 
-  it("a fresh code in the same launch renews the session under a new sid: the call and activity move, the old handle leads there briefly, then is dead", async () => {
+  it("a fresh code in the same launch renews the session under a new sid: the call and activity stay with it, the old handle leads there briefly, then is dead", async () => {
     const clock = fakeClock();
     const deps = authDeps({ now: clock.now });
     const first = await startLogin(deps);
@@ -127,9 +127,11 @@ describe("spec 5.3.5: login", () => {
     clock.advance(RENEWAL_GRACE_SECONDS);
     expect(await deps.sessions.get(oldSid)).toBeUndefined();
     await expect(getVisitorSession(aCarrier(LAUNCH, { cookie: signedIn.handle }), deps)).rejects.toMatchObject({ status: 401 });
-    expect(await deps.callState.getGrant(newSid)).toMatchObject({ grantId: "grt_1" });
-    expect(await deps.activityAccess.get(newSid)).toMatchObject({ activityId: "act_1" });
-    expect(await deps.callState.getGrant(oldSid)).toBeUndefined();
+    // The renewed session keeps the bound state where it was: every handle of the session finds the same.
+    const { boundSid } = await getVisitorSession(aCarrier(LAUNCH, { cookie: renewed.handle }), deps);
+    expect(boundSid).toBe(oldSid);
+    expect(await deps.callState.getGrant(boundSid)).toMatchObject({ grantId: "grt_1" });
+    expect(await deps.activityAccess.get(boundSid)).toMatchObject({ activityId: "act_1" });
     // The absolute lifetime counts from the member's first login, not from the renewal.
     expect((await deps.sessions.get(newSid))?.createdAt).toBe(created);
   });
@@ -179,6 +181,8 @@ describe("spec 5.3.5: login", () => {
     const twoSid = (await unsealHandle(two.handle, TEST_SECRET))?.sid ?? "";
     expect(twoSid).not.toBe(oneSid);
     expect(await deps.sessions.get(oneSid)).toBeUndefined();
+    const { boundSid } = await getVisitorSession(aCarrier(LAUNCH, { cookie: two.handle }), deps);
+    expect(boundSid).toBe(twoSid);
     for (const sid of [oneSid, twoSid]) {
       expect(await deps.callState.getGrant(sid)).toBeUndefined();
       expect(await deps.activityAccess.get(sid)).toBeUndefined();

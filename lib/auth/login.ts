@@ -5,7 +5,7 @@ import { randomToken } from "@/lib/security/random";
 import { assertSameLaunch, type SessionCarrier } from "@/lib/session/carrier";
 import { sealHandle, unsealHandle } from "@/lib/session/handle";
 import { RENEWAL_GRACE_SECONDS, getLiveSession, sessionTtlSeconds } from "@/lib/session/lifetime";
-import type { PendingState, SessionHandle, SessionRecord } from "@/lib/session/records";
+import { boundSidOf, type PendingState, type SessionHandle, type SessionRecord } from "@/lib/session/records";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
 import type { LoginRequest, LoginResponse } from "@/lib/wire/auth";
 import { INVALID_STATE, consumeState, type StateDeps } from "./state";
@@ -13,7 +13,7 @@ import { INVALID_STATE, consumeState, type StateDeps } from "./state";
 /** What a login needs: the state's stores, the campus, and the state other features keep by the session's sid. */
 export type LoginDeps = StateDeps & {
   campus: Pick<CampusApi, "exchangeCode" | "getMember">;
-  /** The call state, the activity access: moved to the renewed session, or cleared for another member. */
+  /** The call state, the activity access: kept by the same member's renewal (under its boundSid), cleared for another member. */
   sessionBound: readonly SessionBoundStore[];
 };
 
@@ -26,7 +26,8 @@ export type LoginOutcome = {
 /**
  * Spec 5.3.5: consume the state, exchange the code once, read userinfo, then open the launch's
  * visitor session under a new sid (a handle known before the login never names the logged-in
- * session). The identity comes from userinfo only, never from the browser.
+ * session). The identity comes from userinfo only, never from the browser. A state issued before
+ * another login renewed its session is refused, as is a renewal of a session that ended meanwhile.
  */
 export async function login(input: LoginRequest, carrier: SessionCarrier, deps: LoginDeps): Promise<LoginOutcome> {
   assertSameLaunch(carrier, input.launchId);
@@ -39,6 +40,9 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
 
   const now = deps.now();
   const previous = pending.renewal ? await getLiveSession(deps.sessions, pending.sid, pending.launchId, now) : undefined;
+  // The session this state renews ended (signed out) or was renewed by another login since: a
+  // renewal never brings a session back, and one session renews into one.
+  if (pending.renewal && previous?.sid !== pending.sid) throw new AppError("BAD_USER_INPUT", INVALID_STATE);
   // A renewal by the same member keeps the call and activity; a different member inherits nothing.
   const renewal = previous?.member?.userId === member.userId ? previous : undefined;
   const tokenExpiresAt = now + token.expires_in * 1000;
@@ -53,9 +57,11 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
     member,
     createdAt: renewal?.createdAt ?? now,
     lastSeenAt: now,
+    ...(renewal ? { boundSid: boundSidOf(renewal) } : {}),
   };
   await deps.sessions.set(record.sid, record, sessionTtlSeconds(record, now));
-  await endPreviousSession(pending.sid, renewal ? record : undefined, deps);
+  if (renewal) await leaveRenewalPointer(renewal, record, deps);
+  else await endPreviousSession(pending.sid, previous, deps);
 
   const handle = await sealHandle({ sid: record.sid, launchId: pending.launchId }, deps.sessionSecret);
   // Cookieless mode (no cookie reached the frame, as in Safari): the page keeps the handle in memory.
@@ -71,24 +77,31 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
   };
 }
 
+/** A login that renews nothing ends the session the state named, if any, and clears its bound state. */
+async function endPreviousSession(previousSid: string, previous: SessionRecord | undefined, deps: LoginDeps) {
+  for (const bound of deps.sessionBound) await bound.clear(previous ? boundSidOf(previous) : previousSid);
+  await deps.sessions.delete(previousSid);
+}
+
 /**
- * The session the state named ends. Its call state and activity access move to the new session
- * when the same member renewed, and are cleared otherwise. A renewed session's old record stays
- * RENEWAL_GRACE_SECONDS, without its token, naming the new one: a heartbeat or poll already in
- * flight with the old handle then finds the new session rather than a 401 that would end the view.
+ * The same member renewed: the new record shares the old one's bound state (boundSid), and the old
+ * record stays RENEWAL_GRACE_SECONDS, without its token, naming the new one, so a heartbeat or poll
+ * already in flight with the old handle finds the new session rather than a 401 that would end the
+ * view. Written as a compare-and-set on the version read: a request's write that lands meanwhile
+ * makes the login read again, and a newer version than any request in flight read is stored, so
+ * their write-backs are refused (ttl-store.ts). If the old session ended meanwhile (signed out) or
+ * another login renewed it first, this renewal ends too.
  */
-async function endPreviousSession(previousSid: string, renewed: SessionRecord | undefined, deps: LoginDeps) {
-  if (!renewed) {
-    for (const bound of deps.sessionBound) await bound.clear(previousSid);
-    await deps.sessions.delete(previousSid);
-    return;
+async function leaveRenewalPointer(previous: SessionRecord, renewed: SessionRecord, deps: LoginDeps) {
+  const { launchId, campusOrigin, createdAt, lastSeenAt, boundSid } = renewed;
+  let current: SessionRecord | undefined = previous;
+  while (current && current.renewedTo === undefined) {
+    const pointer: SessionRecord = { sid: previous.sid, version: current.version, launchId, campusOrigin, createdAt, lastSeenAt, boundSid, renewedTo: renewed.sid };
+    if (await deps.sessions.replace(previous.sid, pointer, RENEWAL_GRACE_SECONDS)) return;
+    current = await deps.sessions.get(previous.sid);
   }
-  for (const bound of deps.sessionBound) await bound.move(previousSid, renewed.sid);
-  // A newer version than the one any request in flight read: its write-back is refused (ttl-store.ts).
-  const version = ((await deps.sessions.get(previousSid))?.version ?? 0) + 1;
-  const { launchId, campusOrigin, createdAt, lastSeenAt } = renewed;
-  const pointer: SessionRecord = { sid: previousSid, version, launchId, campusOrigin, createdAt, lastSeenAt, renewedTo: renewed.sid };
-  await deps.sessions.set(previousSid, pointer, RENEWAL_GRACE_SECONDS);
+  await deps.sessions.delete(renewed.sid);
+  throw new AppError("BAD_USER_INPUT", INVALID_STATE);
 }
 
 /**

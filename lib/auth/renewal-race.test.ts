@@ -1,62 +1,212 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { attachSessionToCall } from "@/lib/calls/attach";
+import { COMMAND_RETRY, sendCommand } from "@/lib/calls/send-command";
+import { getSessionGrantId } from "@/lib/calls/with-call";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
-import { createMemoryStores, createRedisStores, type ServerStores } from "@/lib/server/deps";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionRecord } from "@/lib/session/records";
+import type { VersionedStore } from "@/lib/session/ttl-store";
+import { createMemoryStores, createRedisStores, type ServerDeps, type ServerStores } from "@/lib/server/deps";
+import { CALL_SCOPES } from "@/lib/testing/call-fixtures";
 import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { checkAccess } from "./check-access";
 import { login } from "./login";
-import { issueState } from "./state";
+import type { PendingStateStore } from "./pending-states";
+import { logout } from "./logout";
+import { INVALID_STATE, issueState } from "./state";
 
 const LAUNCH = "launch-1";
+const ATTACH = "POST /v1/apps/calls/attach";
+const ACTION = "POST /v1/apps/calls/grants/grt_1/commands/action";
+
+type FakeRoute = (request: Request) => Response | Promise<Response>;
 
 /**
- * A launch signed in with tok_1, whose next userinfo call on tok_1 waits until `answer` is given,
- * while a renewal logs in with tok_2 in between (spec part 3: a fresh code every 15 minutes).
+ * A launch signed in with tok_1 (with the call scopes), and a renewal login with tok_2 to run at
+ * will (spec part 3: a fresh code every 15 minutes). A userinfo call on tok_1 can be held: a
+ * request in flight while the renewal logs in.
  */
-async function slowRequestAcrossARenewal(stores: () => ServerStores, slowAnswer: () => Response) {
+async function aSignedInLaunch(stores: () => ServerStores, options: { routes?: Record<string, FakeRoute>; wrap?: (deps: ServerDeps) => ServerDeps } = {}) {
   let tokens = 0;
+  let held: { answer: () => Response; gate: Promise<void> } | undefined;
   let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let userinfoOnFirstToken = 0;
   const campus = aCampus({
     routes: {
-      "POST /v1/apps/token": () => Response.json(aToken({ access_token: `tok_${++tokens}` })),
+      "POST /v1/apps/token": () => Response.json(aToken({ access_token: `tok_${++tokens}`, scopes: CALL_SCOPES })),
       "GET /v1/apps/userinfo": async (request) => {
-        if (request.headers.get("authorization") === "Bearer tok_1" && userinfoOnFirstToken++ > 0) {
-          await gate;
-          return slowAnswer();
-        }
-        return Response.json(aMember());
+        const hold = request.headers.get("authorization") === "Bearer tok_1" ? held : undefined;
+        if (!hold) return Response.json(aMember({ scopes: CALL_SCOPES }));
+        held = undefined;
+        await hold.gate;
+        return hold.answer();
       },
+      [ATTACH]: () => Response.json({ grantId: "grt_1", status: "approval" }),
+      ...options.routes,
     },
   });
-  const deps = { ...authDeps({ fetch: campus.fetch }), ...stores() };
+  const built = { ...authDeps({ fetch: campus.fetch, sleep: async () => undefined, random: () => 0.5 }), ...stores() };
+  const deps = options.wrap ? options.wrap(built) : built;
   const first = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH), deps);
   const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.handle }), deps);
   const oldCarrier = aCarrier(LAUNCH, { cookie: signedIn.handle });
   const oldSid = (await unsealHandle(signedIn.handle, deps.sessionSecret))?.sid ?? "";
 
-  const slow = checkAccess(oldCarrier, deps).catch((error: unknown) => error);
-  const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, oldCarrier, deps);
-  const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, oldCarrier, deps);
-  release();
-  await slow;
-  return { deps, oldSid, renewedCarrier: aCarrier(LAUNCH, { cookie: renewed.handle }) };
+  const renew = async (): Promise<SessionCarrier> => {
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, oldCarrier, deps);
+    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, oldCarrier, deps);
+    return aCarrier(LAUNCH, { cookie: renewed.handle });
+  };
+
+  /** Runs `request` with the old handle, its userinfo held until the renewal logged in, then answered with `answer`. */
+  const acrossARenewal = async (request: () => Promise<unknown>, answer = () => Response.json(aMember({ scopes: CALL_SCOPES }))) => {
+    held = { answer, gate: new Promise<void>((resolve) => (release = resolve)) };
+    const inFlight = request().catch((error: unknown) => error);
+    const renewedCarrier = await renew();
+    release();
+    return { renewedCarrier, outcome: await inFlight };
+  };
+
+  return { deps, oldSid, oldCarrier, renew, acrossARenewal };
+}
+
+/**
+ * The session store as a request racing the login sees it: once the login consumed its state,
+ * right after each of the next `times` reads of `sid`, another request writes that record (an
+ * idle-clock touch) and keeps what it wrote, token and all, to write it back later.
+ */
+function racingTheLogin(deps: ServerDeps, times: number) {
+  const race = { sid: "", left: 0, written: undefined as SessionRecord | undefined };
+  const { sessions, pendingStates } = deps;
+  const racingSessions: VersionedStore<SessionRecord> = {
+    ...sessions,
+    async get(key) {
+      const value = await sessions.get(key);
+      if (key === race.sid && value && race.left > 0) {
+        race.left--;
+        const touched = { ...value, lastSeenAt: value.lastSeenAt + 1 };
+        if (await sessions.replace(key, touched, 600)) race.written = { ...touched, version: touched.version + 1 };
+      }
+      return value;
+    },
+  };
+  const arming: PendingStateStore = {
+    ...pendingStates,
+    async take(key) {
+      race.left = times;
+      return pendingStates.take(key);
+    },
+  };
+  return { deps: { ...deps, sessions: racingSessions, pendingStates: arming }, race };
 }
 
 function itKeepsTheRenewal(stores: () => ServerStores) {
   it("a slow request that read the old session never writes it back over the renewal", async () => {
-    const { deps, oldSid, renewedCarrier } = await slowRequestAcrossARenewal(stores, () => Response.json(aMember({ name: "Ada L." })));
+    const launch = await aSignedInLaunch(stores);
+    const { renewedCarrier } = await launch.acrossARenewal(() => checkAccess(launch.oldCarrier, launch.deps), () => Response.json(aMember({ name: "Ada L." })));
     // The old record only names the renewed session (a grace for requests in flight): no token came back.
-    expect(await deps.sessions.get(oldSid)).toEqual(expect.not.objectContaining({ accessToken: expect.anything() }));
-    await expect(getVisitorSession(renewedCarrier, deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    expect(await launch.deps.sessions.get(launch.oldSid)).toEqual(expect.not.objectContaining({ accessToken: expect.anything() }));
+    await expect(getVisitorSession(renewedCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
   });
 
   it("a 401 on the old token does not end the renewed session", async () => {
+    const launch = await aSignedInLaunch(stores);
     const expired = () => Response.json({ error: { code: "INVALID_TOKEN", message: "expired" } }, { status: 401 });
-    const { deps, renewedCarrier } = await slowRequestAcrossARenewal(stores, expired);
-    await expect(getVisitorSession(renewedCarrier, deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    const { renewedCarrier } = await launch.acrossARenewal(() => checkAccess(launch.oldCarrier, launch.deps), expired);
+    await expect(getVisitorSession(renewedCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+  });
+
+  it("an attach in flight across the renewal keeps its grant: the renewed session finds it", async () => {
+    const launch = await aSignedInLaunch(stores);
+    const { renewedCarrier, outcome } = await launch.acrossARenewal(() => attachSessionToCall(launch.oldCarrier, launch.deps));
+    expect(outcome).toEqual({ status: "approval" });
+    const renewed = await getVisitorSession(renewedCarrier, launch.deps);
+    expect(await getSessionGrantId(renewed, launch.deps.callState)).toBe("grt_1");
+  });
+
+  it("a command lost in transit across the renewal keeps its clientId: the next click reuses it", async () => {
+    const clientIds: string[] = [];
+    const launch = await aSignedInLaunch(stores, {
+      routes: {
+        [ACTION]: async (request) => {
+          clientIds.push(((await request.json()) as { clientId: string }).clientId);
+          if (clientIds.length <= COMMAND_RETRY.maxAttempts) throw new TypeError("socket hang up");
+          return Response.json({ commandId: "cmd_1" });
+        },
+        "GET /v1/apps/calls/commands/cmd_1": () => Response.json({ commandId: "cmd_1", status: "applied" }),
+      },
+    });
+    await attachSessionToCall(launch.oldCarrier, launch.deps);
+    const mute = { kind: "action", action: "mute" } as const;
+    const { renewedCarrier, outcome } = await launch.acrossARenewal(() => sendCommand(launch.oldCarrier, mute, launch.deps));
+    expect(outcome).toMatchObject({ status: 503 });
+    await expect(sendCommand(renewedCarrier, mute, launch.deps)).resolves.toMatchObject({ status: "applied" });
+    expect(clientIds).toHaveLength(COMMAND_RETRY.maxAttempts + 1);
+    expect(new Set(clientIds).size).toBe(1);
+  });
+
+  it("signing out with the old handle during the grace ends the renewed session and its call state too", async () => {
+    const launch = await aSignedInLaunch(stores);
+    await attachSessionToCall(launch.oldCarrier, launch.deps);
+    const renewedCarrier = await launch.renew();
+    const renewed = await getVisitorSession(renewedCarrier, launch.deps);
+    await logout(launch.oldCarrier, launch.deps);
+    await expect(getVisitorSession(renewedCarrier, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    await expect(getVisitorSession(launch.oldCarrier, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    expect(await getSessionGrantId(renewed, launch.deps.callState)).toBeUndefined();
+  });
+
+  it("one session renews into one: a second renewal of the same session is refused, the first stands", async () => {
+    const launch = await aSignedInLaunch(stores);
+    const states = await Promise.all([0, 1].map(() => issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, launch.oldCarrier, launch.deps)));
+    const first = await login({ launchId: LAUNCH, code: "c2", state: states[0]!.state }, launch.oldCarrier, launch.deps);
+    await expect(login({ launchId: LAUNCH, code: "c3", state: states[1]!.state }, launch.oldCarrier, launch.deps)).rejects.toMatchObject({
+      message: INVALID_STATE,
+    });
+    await expect(getVisitorSession(aCarrier(LAUNCH, { cookie: first.handle }), launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+  });
+
+  it("signing out while a renewal logs in: the renewal does not bring the session back", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let exchanges = 0;
+    const launch = await aSignedInLaunch(stores, {
+      routes: {
+        "POST /v1/apps/token": async () => {
+          if (++exchanges === 2) await gate;
+          return Response.json(aToken({ access_token: `tok_${exchanges}`, scopes: CALL_SCOPES }));
+        },
+      },
+    });
+    await attachSessionToCall(launch.oldCarrier, launch.deps);
+    const renewing = launch.renew().catch((error: unknown) => error);
+    await vi.waitFor(() => expect(exchanges).toBe(2));
+    await logout(launch.oldCarrier, launch.deps);
+    release();
+    expect(await renewing).toMatchObject({ message: INVALID_STATE });
+    await expect(getVisitorSession(launch.oldCarrier, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    expect(await launch.deps.callState.getGrant(launch.oldSid)).toBeUndefined();
+  });
+
+  it("the pointer is a compare-and-set: a write that lands after the login read the old record cannot revive it", async () => {
+    let race: ReturnType<typeof racingTheLogin>["race"] | undefined;
+    const launch = await aSignedInLaunch(stores, {
+      wrap: (deps) => {
+        const racing = racingTheLogin(deps, 2);
+        race = racing.race;
+        return racing.deps;
+      },
+    });
+    race!.sid = launch.oldSid;
+    const renewedCarrier = await launch.renew();
+    // The racing request writes back the record it wrote last, old token and all.
+    expect(race!.written).toBeDefined();
+    await launch.deps.sessions.replace(launch.oldSid, race!.written!, 600);
+    expect(await launch.deps.sessions.get(launch.oldSid)).toEqual(expect.objectContaining({ renewedTo: expect.any(String) }));
+    expect(await launch.deps.sessions.get(launch.oldSid)).toEqual(expect.not.objectContaining({ accessToken: expect.anything() }));
+    await expect(getVisitorSession(launch.oldCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    await expect(getVisitorSession(renewedCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
   });
 }
 

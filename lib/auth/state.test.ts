@@ -22,8 +22,9 @@ describe("spec 5.3.3: the login state", () => {
   it("is stored only as a hash", async () => {
     const deps = authDeps();
     const { state } = await issue(deps);
-    expect(await deps.pendingStates.get(state)).toBeUndefined();
-    expect(await deps.pendingStates.get(`state:${state}`)).toBeUndefined();
+    expect(await deps.pendingStates.take(state)).toBeUndefined();
+    expect(await deps.pendingStates.take(`state:${state}`)).toBeUndefined();
+    await expect(consumeState(state, "launch-1", deps)).resolves.toMatchObject({ launchId: "launch-1" });
   });
 
   it("is consumed once: a second use fails", async () => {

@@ -7,12 +7,13 @@ import { sealHandle } from "@/lib/session/handle";
 import { getLiveSession } from "@/lib/session/lifetime";
 import type { PendingState, SessionRecord } from "@/lib/session/records";
 import type { SessionSecret } from "@/lib/session/secrets";
-import type { Store, VersionedStore } from "@/lib/session/ttl-store";
+import type { VersionedStore } from "@/lib/session/ttl-store";
+import type { PendingStateStore } from "./pending-states";
 
 /** What issuing and consuming a login state needs. */
 export type StateDeps = {
   sessions: VersionedStore<SessionRecord>;
-  pendingStates: Store<PendingState>;
+  pendingStates: PendingStateStore;
   /** CAMPUS_ORIGINS: the host origins the app trusts. */
   campusOrigins: readonly string[];
   sessionSecret: SessionSecret;
@@ -31,7 +32,8 @@ const stateKey = (state: string) => `state:${sha256Hex(state)}`;
  * Spec 5.3.3: issues a random challenge bound to this browser. A live session of the launch is
  * what the login will renew: the state names it, and no handle is sealed (nothing here extends a
  * session). Otherwise the state names a fresh ID that no session has, and its handle goes to the
- * launch's cookie, so that the login can show it came back through the same browser.
+ * launch's cookie, so that the login can show it came back through the same browser. With too
+ * many states pending, a new one is refused (429): pending ones are never pushed out.
  */
 export async function issueState(
   input: StateRequest,
@@ -53,14 +55,17 @@ export async function issueState(
     campusOrigin: input.campusOrigin,
     expiresAt: deps.now() + STATE_TTL_SECONDS * 1000,
   };
-  await deps.pendingStates.set(stateKey(state), pending, STATE_TTL_SECONDS);
+  const stored = await deps.pendingStates.add(stateKey(state), pending, STATE_TTL_SECONDS);
+  if (!stored.added) {
+    throw new AppError("RATE_LIMITED", `Too many sign-ins are waiting; try again in ${stored.retryAfterSeconds} s`, stored);
+  }
   const handle = live ? undefined : await sealHandle({ sid, launchId: input.launchId }, deps.sessionSecret);
   return { state, handle };
 }
 
 /** Spec 5.3.5: validates and consumes the state, once. Any failure reads the same to the caller. */
 export async function consumeState(state: string, launchId: string, deps: Pick<StateDeps, "pendingStates" | "now">): Promise<PendingState> {
-  const pending = await deps.pendingStates.delete(stateKey(state));
+  const pending = await deps.pendingStates.take(stateKey(state));
   if (!pending || pending.expiresAt <= deps.now() || pending.launchId !== launchId) {
     throw new AppError("BAD_USER_INPUT", INVALID_STATE);
   }

@@ -10,7 +10,7 @@ import { withCall, type CallDeps } from "./with-call";
 export function attachSessionToCall(carrier: SessionCarrier, deps: CallDeps): Promise<AttachResponse> {
   return withCall(carrier, deps, { scope: "calls:read", verify: true }, async ({ session }) => {
     const { grantId, status } = await deps.campus.attachToCall(session.accessToken);
-    await deps.callState.setGrant(session.sid, { grantId, userId: session.member.userId, attachedAt: deps.now() });
+    await deps.callState.setGrant(session.boundSid, { grantId, userId: session.member.userId, attachedAt: deps.now() });
     return { status };
   });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
 import { createMemoryStore } from "@/lib/session/ttl-store";
-import { createExpiringMap, type ExpiringMap } from "@/lib/shared/expiring-map";
+import { createExpiringMap } from "@/lib/shared/expiring-map";
 import { sessionCommandKindSchema } from "@/lib/wire/calls";
 
 /*
@@ -61,8 +61,8 @@ export type PresentationBinding = z.infer<typeof presentationBindingSchema>;
  * never read-modify-write a shared list: a shared store maps this onto Redis as
  * `SET call:grant:{sid}` and `HSET call:commands:{sid} {ref}` (each write atomic on its own),
  * `HGETALL` to list and `DEL` to clear; the presentation is `call:presentation:{sid}` (`GETDEL` to
- * take it, a compare-and-delete script to drop it); unsettled clientIds are fields of
- * `call:unsettled:{sid}`, each with its own expiry.
+ * take it, a compare-and-delete script to drop it); the unsettled command is `call:unsettled:{sid}`
+ * (`SET PX`, a compare-and-delete script to settle it).
  */
 export interface CallStateStore extends SessionBoundStore {
   getGrant(sid: string): Promise<GrantBinding | undefined>;
@@ -77,19 +77,27 @@ export interface CallStateStore extends SessionBoundStore {
   /** Removes the presentation only while it is still this one: a newer one prepared meanwhile stays. */
   dropPresentation(sid: string, presentationId: string): Promise<void>;
   /**
-   * The clientId of a command not yet settled: sent, but every retry failed in transit, so the
-   * campus may hold it. Kept for UNSETTLED_CLIENT_ID_TTL_SECONDS under a key of the command's
-   * payload, so the member's next click on the same command sends the same clientId (spec 4.7).
+   * The clientId of the session's last command if it is not yet settled (sent, but every retry
+   * failed in transit, so the campus may hold it) and `payloadKey` names that same command. Kept
+   * for UNSETTLED_CLIENT_ID_TTL_SECONDS, so the member's next click on the same command sends the
+   * same clientId (spec 4.7).
    */
   getUnsettledClientId(sid: string, payloadKey: string): Promise<string | undefined>;
+  /**
+   * Holds the clientId of the command being sent. A session holds one: any other command sent
+   * since ends the hold, so a repeat of a command after another one (mute, unmute, mute) is a new
+   * command, never the campus's answer to the first.
+   */
   holdUnsettledClientId(sid: string, payloadKey: string, clientId: string): Promise<void>;
-  /** The campus answered: the clientId is settled, a new click is a new command. */
-  settleClientId(sid: string, payloadKey: string): Promise<void>;
-  /** Drops the grant, every command, the presentation and unsettled clientIds: stale bindings after access loss (spec part 7). */
+  /** The campus answered: the clientId is settled, a new click is a new command. A newer hold stays. */
+  settleClientId(sid: string, clientId: string): Promise<void>;
+  /** Drops the grant, every command, the presentation and the unsettled command: stale bindings after access loss (spec part 7). */
   clear(sid: string): Promise<void>;
-  /** Moves everything of `fromSid` to `toSid` (a login renewed the session under a new sid). */
-  move(fromSid: string, toSid: string): Promise<void>;
 }
+
+/** The session's last command while the campus has not answered it (spec 4.7). */
+export const unsettledCommandSchema = z.object({ payloadKey: z.string(), clientId: z.string() });
+export type UnsettledCommand = z.infer<typeof unsettledCommandSchema>;
 
 /** Spec 4.7: how long a clientId whose command may have reached the campus is reused for the same command. */
 export const UNSETTLED_CLIENT_ID_TTL_SECONDS = 60;
@@ -107,8 +115,7 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
   const presentations = createMemoryStore<PresentationBinding>({ now });
   // Per sid, its commands by ref: the hash lives as long as its newest command.
   const commands = createExpiringMap<Map<string, CommandRecord>>({ now });
-  // Per sid, its unsettled clientIds by payload key, each field with its own expiry; the hash lives as long as its newest field.
-  const unsettled = createExpiringMap<ExpiringMap<string>>({ now });
+  const unsettled = createMemoryStore<UnsettledCommand>({ now });
   const ms = (seconds: number) => seconds * 1000;
 
   return {
@@ -132,29 +139,18 @@ export function createMemoryCallStateStore(options: { now?: () => number } = {})
       await presentations.deleteIf(sid, (binding) => binding.presentationId === presentationId);
     },
     async getUnsettledClientId(sid, payloadKey) {
-      return unsettled.get(sid)?.get(payloadKey);
+      const held = await unsettled.get(sid);
+      return held?.payloadKey === payloadKey ? held.clientId : undefined;
     },
-    async holdUnsettledClientId(sid, payloadKey, clientId) {
-      const held = unsettled.get(sid) ?? createExpiringMap<string>({ now });
-      held.set(payloadKey, clientId, ms(UNSETTLED_CLIENT_ID_TTL_SECONDS));
-      unsettled.set(sid, held, ms(UNSETTLED_CLIENT_ID_TTL_SECONDS));
-    },
-    async settleClientId(sid, payloadKey) {
-      unsettled.get(sid)?.delete(payloadKey);
+    holdUnsettledClientId: (sid, payloadKey, clientId) => unsettled.set(sid, { payloadKey, clientId }, UNSETTLED_CLIENT_ID_TTL_SECONDS),
+    async settleClientId(sid, clientId) {
+      await unsettled.deleteIf(sid, (held) => held.clientId === clientId);
     },
     async clear(sid) {
       await grants.delete(sid);
       commands.delete(sid);
       await presentations.delete(sid);
-      unsettled.delete(sid);
-    },
-    async move(fromSid, toSid) {
-      const grant = await grants.delete(fromSid);
-      if (grant) await grants.set(toSid, grant, CALL_STATE_TTL_SECONDS);
-      commands.rename(fromSid, toSid);
-      const presentation = await presentations.delete(fromSid);
-      if (presentation) await presentations.set(toSid, presentation, CALL_STATE_TTL_SECONDS);
-      unsettled.rename(fromSid, toSid);
+      await unsettled.delete(sid);
     },
   };
 }

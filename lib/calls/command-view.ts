@@ -28,6 +28,6 @@ export async function refreshCommandStatus(record: CommandRecord, session: Visit
   if (command.status === record.status) return record;
   const { result: _previous, ...rest } = record;
   const updated: CommandRecord = { ...rest, status: command.status, ...(command.result ? { result: command.result } : {}) };
-  await deps.callState.putCommand(session.sid, updated);
+  await deps.callState.putCommand(session.boundSid, updated);
   return updated;
 }

@@ -21,7 +21,7 @@ export function listSessionCommands(carrier: SessionCarrier, deps: CallDeps): Pr
     const cutoff = deps.now() - RECENT_COMMAND_SECONDS * 1000;
     const recent = records.filter((record, index) => record.createdAt > cutoff && index < RECENT_COMMANDS_LIMIT);
     const old = records.filter((record) => !recent.includes(record));
-    await Promise.all(old.map((record) => deps.callState.deleteCommand(session.sid, record.ref)));
+    await Promise.all(old.map((record) => deps.callState.deleteCommand(session.boundSid, record.ref)));
     const current = await Promise.all(recent.map((record) => refreshCommandStatus(record, session, deps)));
     return current.map(toCommandView).reverse();
   });
@@ -29,6 +29,6 @@ export function listSessionCommands(carrier: SessionCarrier, deps: CallDeps): Pr
 
 /** The session's commands as its current member may use them (what a previous member of the launch sent is not theirs). */
 async function getSessionCommands(session: VisitorSession, callState: CallStateStore): Promise<CommandRecord[]> {
-  return (await callState.listCommands(session.sid)).filter((record) => record.userId === session.member.userId);
+  return (await callState.listCommands(session.boundSid)).filter((record) => record.userId === session.member.userId);
 }
 

@@ -20,7 +20,7 @@ describe.skipIf(!REDIS_URL)(`the session's call state on Redis ${NEEDS_REDIS}`, 
     expect(await store.getGrant("sid-c")).toEqual({ grantId: "grt_1", userId: "usr_ada", attachedAt: 0 });
   });
 
-  it(`an unsettled clientId lives ${UNSETTLED_CLIENT_ID_TTL_SECONDS} s (PEXPIRE on its hash)`, async () => {
+  it(`an unsettled clientId lives ${UNSETTLED_CLIENT_ID_TTL_SECONDS} s (SET PX)`, async () => {
     const store = createRedisCallStateStore(redis(), prefix);
     await store.holdUnsettledClientId("sid-u", "mute", "client-1");
     const ttl = await redis().pttl(`${prefix}call:unsettled:sid-u`);

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Redis } from "ioredis";
-import { z } from "zod";
 import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-ttl-store";
 import {
   CALL_STATE_TTL_SECONDS,
@@ -8,13 +7,14 @@ import {
   commandRecordSchema,
   grantBindingSchema,
   presentationBindingSchema,
+  unsettledCommandSchema,
   type CallStateStore,
 } from "./call-state-store";
 
 /*
  * The session's call state on Redis, laid out as call-state-store.ts describes: a key for the
  * grant, a hash with one field per command (concurrent writes of one session touch different
- * fields), a key for the presentation. Values are checked against the records' schemas when read back.
+ * fields), a key for the presentation, a key for the unsettled command. Values are checked against the records' schemas when read back.
  */
 
 // Compare-and-delete in one step: drops the presentation only while it is still this one.
@@ -23,19 +23,16 @@ local raw = redis.call('GET', KEYS[1])
 if raw and cjson.decode(raw).presentationId == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-const unsettledSchema = z.object({ clientId: z.string(), expiresAt: z.number() });
-
-// Renames each key that exists (RENAME fails on a missing one): the session's call state, under its new sid.
-const MOVE_SCRIPT = `
-local half = #KEYS / 2
-for i = 1, half do
-  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('RENAME', KEYS[i], KEYS[half + i]) end
-end
-return 1`;
+// Compare-and-delete in one step: settles the unsettled command only while it is still this clientId.
+const SETTLE_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if raw and cjson.decode(raw).clientId == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
 
 export function createRedisCallStateStore(redis: Redis, prefix = "app:"): CallStateStore {
   const grants = createRedisStore(redis, { prefix: `${prefix}call:grant:`, schema: grantBindingSchema, what: "grant binding" });
   const presentations = createRedisStore(redis, { prefix: `${prefix}call:presentation:`, schema: presentationBindingSchema, what: "presentation" });
+  const unsettled = createRedisStore(redis, { prefix: `${prefix}call:unsettled:`, schema: unsettledCommandSchema, what: "unsettled command" });
   const commandsKey = (sid: string) => `${prefix}call:commands:${sid}`;
   const presentationKey = (sid: string) => `${prefix}call:presentation:${sid}`;
   const unsettledKey = (sid: string) => `${prefix}call:unsettled:${sid}`;
@@ -67,24 +64,15 @@ export function createRedisCallStateStore(redis: Redis, prefix = "app:"): CallSt
       await redis.eval(DROP_PRESENTATION_SCRIPT, 1, presentationKey(sid), presentationId);
     },
     async getUnsettledClientId(sid, payloadKey) {
-      const held = parseStored(unsettledSchema, await redis.hget(unsettledKey(sid), payloadKey), "unsettled clientId");
-      return held && held.expiresAt > Date.now() ? held.clientId : undefined;
+      const held = await unsettled.get(sid);
+      return held?.payloadKey === payloadKey ? held.clientId : undefined;
     },
-    async holdUnsettledClientId(sid, payloadKey, clientId) {
-      // The field carries its own expiry; the hash lives as long as its newest field.
-      const ms = ttlMs(UNSETTLED_CLIENT_ID_TTL_SECONDS);
-      const value = JSON.stringify({ clientId, expiresAt: Date.now() + ms });
-      await execAll(redis.multi().hset(unsettledKey(sid), payloadKey, value).pexpire(unsettledKey(sid), ms));
-    },
-    async settleClientId(sid, payloadKey) {
-      await redis.hdel(unsettledKey(sid), payloadKey);
+    holdUnsettledClientId: (sid, payloadKey, clientId) => unsettled.set(sid, { payloadKey, clientId }, UNSETTLED_CLIENT_ID_TTL_SECONDS),
+    async settleClientId(sid, clientId) {
+      await redis.eval(SETTLE_SCRIPT, 1, unsettledKey(sid), clientId);
     },
     async clear(sid) {
       await redis.del(...keysOf(sid));
-    },
-    async move(fromSid, toSid) {
-      const keys = [...keysOf(fromSid), ...keysOf(toSid)];
-      await redis.eval(MOVE_SCRIPT, keys.length, ...keys);
     },
   };
 }

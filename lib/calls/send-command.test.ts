@@ -228,6 +228,31 @@ describe("exactly once across clicks: a command whose every retry failed in tran
     expect(rest.at(-1).clientId).not.toBe(first.clientId);
   });
 
+  it("a command in between ends the hold: mute lost, unmute applied, mute again is a new command", async () => {
+    // The campus applied the lost mute; reusing its clientId would answer that old command and leave the microphone on.
+    const { deps, campus } = campusAnsweringActions(lost, lost, lost, lost, accepted);
+    deps.newClientId = newClientId;
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    await expect(sendCommand(carrier, { kind: "action", action: "mute" }, deps)).rejects.toMatchObject({ status: 503 });
+    await sendCommand(carrier, { kind: "action", action: "unmute" }, deps);
+    await sendCommand(carrier, { kind: "action", action: "mute" }, deps);
+    const bodies = await commandBodies(campus.requests);
+    expect(bodies.map((body) => body.action)).toEqual([...Array<string>(COMMAND_RETRY.maxAttempts).fill("mute"), "unmute", "mute"]);
+    expect(new Set(bodies.map((body) => body.clientId)).size).toBe(3);
+  });
+
+  it("a command in between that was lost too ends the hold as well", async () => {
+    const { deps, campus } = campusAnsweringActions(lost);
+    deps.newClientId = newClientId;
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    for (const action of ["mute", "unmute", "mute"] as const) {
+      await expect(sendCommand(carrier, { kind: "action", action }, deps)).rejects.toMatchObject({ status: 503 });
+    }
+    const ids = (await commandBodies(campus.requests)).map((body) => body.clientId);
+    const [mute, unmute, muteAgain] = [ids[0], ids[COMMAND_RETRY.maxAttempts], ids.at(-1)];
+    expect(new Set([mute, unmute, muteAgain]).size).toBe(3);
+  });
+
   it("a refusal settles it: the campus answered, so the next click is a new command", async () => {
     const { deps, campus } = campusAnsweringActions(() => campusError("CALL_CONFLICT", 409), accepted);
     deps.newClientId = newClientId;

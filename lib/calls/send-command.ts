@@ -38,7 +38,9 @@ export const COMMAND_RETRY = { maxAttempts: 4, budgetMs: 10_000, baseDelayMs: 25
  * userinfo is checked first, and the command is sent (and retried) with one clientId. That clientId
  * is held in the call state until the campus answers: when every retry failed in transit, the
  * campus may have the command, and the member's next click on the same command (within
- * UNSETTLED_CLIENT_ID_TTL_SECONDS) sends it again under the same clientId, so it applies once.
+ * UNSETTLED_CLIENT_ID_TTL_SECONDS, with no other command in between) sends it again under the
+ * same clientId, so it applies once. Any other command ends that hold: a repeat after it is a new
+ * intent (mute, unmute, mute), and the old clientId would only fetch the old command's answer.
  * A 429 is never replayed under a new clientId: it goes back to the page with its Retry-After.
  */
 export function sendCommand(carrier: SessionCarrier, command: SessionCommand, deps: SendCommandDeps): Promise<CommandView> {
@@ -51,16 +53,16 @@ export function sendCommand(carrier: SessionCarrier, command: SessionCommand, de
   return withCall(carrier, deps, rule, async ({ session, grantId }) => {
     const target = { grantId: grantId ?? "", activityId };
     const payloadKey = commandPayloadKey(session.member.userId, target, command);
-    const clientId = (await deps.callState.getUnsettledClientId(session.sid, payloadKey)) ?? deps.newClientId();
-    await deps.callState.holdUnsettledClientId(session.sid, payloadKey, clientId);
+    const clientId = (await deps.callState.getUnsettledClientId(session.boundSid, payloadKey)) ?? deps.newClientId();
+    await deps.callState.holdUnsettledClientId(session.boundSid, payloadKey, clientId);
     const issue = commandRequest(deps.campus, session.accessToken, target, command, clientId);
     let commandId: string;
     try {
       ({ commandId } = await withRetries(issue, deps));
-      await deps.callState.settleClientId(session.sid, payloadKey);
+      await deps.callState.settleClientId(session.boundSid, clientId);
     } catch (error) {
       // Anything but a failure in transit is the campus's answer: the command is settled, refused.
-      if (!isRetryable(error)) await deps.callState.settleClientId(session.sid, payloadKey);
+      if (!isRetryable(error)) await deps.callState.settleClientId(session.boundSid, clientId);
       throw error;
     }
 
@@ -75,7 +77,7 @@ export function sendCommand(carrier: SessionCarrier, command: SessionCommand, de
       status: "pending",
       createdAt: deps.now(),
     };
-    await deps.callState.putCommand(session.sid, record);
+    await deps.callState.putCommand(session.boundSid, record);
     // Many commands apply at once (spec 4.7: camera-off and mute): their status is read now, so
     // the page shows the outcome with this answer instead of a poll later. A failed read is not
     // the command's failure: the record stays pending, and the page's poll reads it again.

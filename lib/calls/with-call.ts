@@ -56,7 +56,7 @@ export async function withCall<R extends CallRule, T>(
   if (rule.grant === "required" && !grantId) throw new AppError("CALL_CONFLICT", NO_GRANT);
   if (rule.check) await rule.check(session);
   if (rule.verify) await verifyAccess(session, deps);
-  return clearingStaleBindings(session.sid, deps.callState, () => run({ session, grantId: grantId as GrantOf<R> }));
+  return clearingStaleBindings(session.boundSid, deps.callState, () => run({ session, grantId: grantId as GrantOf<R> }));
 }
 
 /**
@@ -77,6 +77,6 @@ export async function getCallSession(carrier: SessionCarrier, deps: SessionDeps,
  * previous member attached or sent is then not theirs to use.
  */
 export async function getSessionGrantId(session: VisitorSession, callState: Pick<CallStateStore, "getGrant">): Promise<string | undefined> {
-  const binding = await callState.getGrant(session.sid);
+  const binding = await callState.getGrant(session.boundSid);
   return binding?.userId === session.member.userId ? binding.grantId : undefined;
 }

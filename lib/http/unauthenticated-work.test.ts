@@ -2,15 +2,18 @@ import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import { POST as postLogin } from "@/app/api/auth/login/route";
 import { POST as postState } from "@/app/api/auth/state/route";
+import { login } from "@/lib/auth/login";
+import { createRedisPendingStates } from "@/lib/auth/redis-pending-states";
+import { STATE_TTL_SECONDS, issueState } from "@/lib/auth/state";
 import { MAX_PENDING_STATES, RATE_LIMITS } from "@/lib/security/limits";
-import { createMemoryStore } from "@/lib/session/ttl-store";
-import { getServerStores } from "@/lib/server/deps";
+import { createMemoryStores, createRedisStores, getServerStores, type ServerStores } from "@/lib/server/deps";
+import { CAMPUS_ORIGIN, aCarrier, authDeps, fakeClock, TEST_SECRET } from "@/lib/testing/fixtures";
+import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 
 // This process's memory stores and limits, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");
 
 const APP = "http://app.localhost:3000";
-const CAMPUS_ORIGIN = "http://campus.localhost:4000";
 
 const post = (path: string, launchId: string, body: unknown) =>
   new NextRequest(`${APP}${path}`, {
@@ -21,7 +24,7 @@ const post = (path: string, launchId: string, body: unknown) =>
 
 describe("bounded unauthenticated work: a flood of login states from one client", () => {
   it("3,000 state requests in a minute get 120 states; the rest are 429 with Retry-After, and the store holds no more", async () => {
-    const stored = vi.spyOn(getServerStores().pendingStates, "set");
+    const stored = vi.spyOn(getServerStores().pendingStates, "add");
     const statuses = new Map<number, number>();
     let retryAfter: string | null = null;
     // A new launch each time, so that the per-launch limit is not what stops it: the client's address is.
@@ -47,19 +50,44 @@ describe("bounded unauthenticated work: a flood of login states from one client"
   });
 });
 
-describe("the memory store of login states is bounded", () => {
-  it("past its size, the oldest state goes", async () => {
-    const store = createMemoryStore<number>({ maxEntries: 3 });
-    for (const key of ["a", "b", "c", "d"]) await store.set(key, 1, 300);
-    expect(await store.get("a")).toBeUndefined();
-    expect(await store.get("d")).toBe(1);
-  });
+/**
+ * Many addresses, each within its own budget (an IPv6 /48 is 65,536 /64 buckets), fill the room
+ * for anonymous states. A member whose consent dialog opened before the flood still signs in, and
+ * a signed-in member still renews; only new anonymous states are refused.
+ */
+function itOutlastsAStateFlood(stores: (now: () => number) => ServerStores) {
+  it("with the room full of flood states, a member's earlier state still completes its login, and a signed-in member still renews", async () => {
+    const clock = fakeClock();
+    const deps = { ...authDeps({ now: clock.now }), ...stores(clock.now) };
+    const startLogin = async (launchId: string, cookie?: string) => {
+      const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId, { cookie }), deps);
+      return { launchId, state, cookie: handle ?? cookie };
+    };
+    const signIn = ({ launchId, state, cookie }: Awaited<ReturnType<typeof startLogin>>) => login({ launchId, code: "c", state }, aCarrier(launchId, { cookie }), deps);
+    // Before the flood: Ada's consent dialog is open; Grace is signed in.
+    const ada = await startLogin("ada-launch");
+    const grace = await signIn(await startLogin("grace-launch"));
 
-  it("the app's own store holds at most MAX_PENDING_STATES", async () => {
-    const store = getServerStores().pendingStates;
-    const state = { sid: "sid", launchId: "launch", campusOrigin: CAMPUS_ORIGIN, renewal: false, expiresAt: Date.now() + 300_000 };
-    for (let i = 0; i <= MAX_PENDING_STATES; i++) await store.set(`state:cap-${i}`, state, 300);
-    expect(await store.get("state:cap-0")).toBeUndefined();
-    expect(await store.get(`state:cap-${MAX_PENDING_STATES}`)).toEqual(state);
+    clock.advance(1);
+    const flood = (i: number) => ({ sid: `flood-${i}`, renewal: false, launchId: `flood-${i}`, campusOrigin: CAMPUS_ORIGIN, expiresAt: clock.now() + 300_000 });
+    for (let start = 0; start < MAX_PENDING_STATES; start += 500) {
+      await Promise.all(Array.from({ length: 500 }, (_, i) => deps.pendingStates.add(`state:flood-${start + i}`, flood(start + i), STATE_TTL_SECONDS)));
+    }
+    // Refused, not evicting: room frees when Ada's state (the oldest) expires.
+    await expect(startLogin("flood-more")).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterSeconds: STATE_TTL_SECONDS - 1 });
+
+    await expect(signIn(ada)).resolves.toMatchObject({ body: { member: { userId: "usr_ada" } } });
+    const renewal = await startLogin("grace-launch", grace.handle);
+    await expect(signIn(renewal)).resolves.toMatchObject({ body: { member: { userId: "usr_ada" } } });
   });
+}
+
+describe("bounded unauthenticated work: a flood of login states from many addresses, in memory", () => {
+  itOutlastsAStateFlood((now) => createMemoryStores({ now }));
+});
+
+describe.skipIf(!REDIS_URL)(`bounded unauthenticated work: a flood of login states from many addresses, on Redis ${NEEDS_REDIS}`, () => {
+  const { prefix, redis } = useTestRedis();
+  // The server's Redis stores, their pending states on the test's clock (the pools' expiry scores).
+  itOutlastsAStateFlood((now) => ({ ...createRedisStores(redis(), prefix, TEST_SECRET), pendingStates: createRedisPendingStates(redis(), { prefix, now }) }));
 });

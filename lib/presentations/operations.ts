@@ -34,10 +34,10 @@ function operate(operation: Operation, carrier: SessionCarrier, deps: CallDeps):
     try {
       presentation = await run(session.accessToken, presentationId);
     } catch (error) {
-      if (endsPresentation(operation, error)) await deps.callState.dropPresentation(session.sid, presentationId);
+      if (endsPresentation(operation, error)) await deps.callState.dropPresentation(session.boundSid, presentationId);
       throw error;
     }
-    if (isFinalStatus(presentation.status)) await deps.callState.dropPresentation(session.sid, presentationId);
+    if (isFinalStatus(presentation.status)) await deps.callState.dropPresentation(session.boundSid, presentationId);
     return toPresentationView(presentation);
   });
 }
@@ -65,7 +65,7 @@ export function releaseSessionPresentation(carrier: SessionCarrier, deps: CallDe
   return withCall(carrier, deps, { scope: "calls:read" }, async ({ session }) => {
     const binding = await getSessionPresentation(session, deps.callState);
     if (!binding) return { presentation: null };
-    await deps.callState.dropPresentation(session.sid, binding.presentationId);
+    await deps.callState.dropPresentation(session.boundSid, binding.presentationId);
     const presentation = await deps.campus.releasePresentation(session.accessToken, binding.presentationId);
     return { presentation: toPresentationView(presentation) };
   });
@@ -76,8 +76,8 @@ export function releaseSessionPresentation(carrier: SessionCarrier, deps: CallDe
  * release), best effort: if the campus cannot be told, it takes the presentation back once
  * heartbeats stop. Only the member who prepared it, with a token, releases it.
  */
-export async function releaseOnSignOut(sid: string, record: SessionRecord | undefined, deps: Pick<CallDeps, "callState" | "campus">): Promise<void> {
-  const presentation = await deps.callState.takePresentation(sid);
+export async function releaseOnSignOut(boundSid: string, record: SessionRecord | undefined, deps: Pick<CallDeps, "callState" | "campus">): Promise<void> {
+  const presentation = await deps.callState.takePresentation(boundSid);
   if (record?.accessToken && presentation && presentation.userId === record.member?.userId) {
     await deps.campus.releasePresentation(record.accessToken, presentation.presentationId).catch(() => undefined);
   }

@@ -9,7 +9,7 @@ export const NO_PRESENTATION = "There is no presentation in this session; start 
 
 /** The session's presentation, if its current member prepared it (like the grant, spec 4 "Command request rules"). */
 export async function getSessionPresentation(session: VisitorSession, callState: CallStateStore): Promise<PresentationBinding | undefined> {
-  const binding = await callState.getPresentation(session.sid);
+  const binding = await callState.getPresentation(session.boundSid);
   return binding?.userId === session.member.userId ? binding : undefined;
 }
 

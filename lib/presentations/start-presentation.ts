@@ -33,7 +33,7 @@ export function startPresentation(carrier: SessionCarrier, request: Presentation
       participationIds: request.participationIds,
       preparedAt: deps.now(),
     };
-    await deps.callState.setPresentation(session.sid, binding);
+    await deps.callState.setPresentation(session.boundSid, binding);
     try {
       const tiles: MountableTile[] = [];
       for (const participationId of request.participationIds) tiles.push(await requestTile(session, presentationId, participationId, deps));
@@ -61,7 +61,7 @@ async function requestTile(session: VisitorSession, presentationId: string, part
  * access loss stops here; anything else the host settles itself (it restores an abandoned presentation).
  */
 async function releasePrevious(session: VisitorSession, deps: CallDeps) {
-  const previous = await deps.callState.takePresentation(session.sid);
+  const previous = await deps.callState.takePresentation(session.boundSid);
   if (previous?.userId !== session.member.userId) return;
   try {
     await deps.campus.releasePresentation(session.accessToken, previous.presentationId);
@@ -71,6 +71,6 @@ async function releasePrevious(session: VisitorSession, deps: CallDeps) {
 }
 
 async function abandon(session: VisitorSession, presentationId: string, deps: CallDeps) {
-  await deps.callState.dropPresentation(session.sid, presentationId);
+  await deps.callState.dropPresentation(session.boundSid, presentationId);
   await deps.campus.releasePresentation(session.accessToken, presentationId).catch(() => undefined);
 }

@@ -23,11 +23,21 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /**
- * Login states waiting for their code, in one process's memory: the oldest goes when a new one
- * would pass this. At 120 a minute per address and five minutes each, one address holds at most
- * 600; this bounds what many addresses together can make the process hold (about 3 MB).
+ * Anonymous login states (first logins: no session needed to ask) waiting for their code, in one
+ * process's memory or on the shared Redis: past this, a new one is refused with 429 and none
+ * already pending is evicted (lib/auth/pending-states.ts). At 120 a minute per address and five
+ * minutes each, one address holds at most 600, but an IPv6 /48 is 65,536 addresses; this bounds
+ * what many together can make the app hold (about 3 MB) and never costs a member the state of an
+ * open consent dialog.
  */
 export const MAX_PENDING_STATES = 10_000;
+
+/**
+ * Renewal states (asked for with a live session's handle) have their own room, so a flood of
+ * anonymous states never stops a signed-in member's renewal. Filling it takes that many pending
+ * renewals of live sessions, each made by a member's real login, at 10 a minute per launch.
+ */
+export const MAX_PENDING_RENEWAL_STATES = 10_000;
 
 /** Polls one member keeps in one call (one grant): a new one past this closes the oldest. */
 export const MAX_POLLS_PER_GRANT = 5;

@@ -34,8 +34,8 @@ describe.skipIf(!REDIS_URL)(`the visitor-session stores on Redis ${NEEDS_REDIS}`
 
   it("a login state is consumed once, whichever process asks first", async () => {
     const one = createRedisStores(redis(), prefix, TEST_SECRET);
-    await one.pendingStates.set("state:abc", { sid: "sid_1", renewal: false, launchId: "launch-1", campusOrigin: "http://campus.localhost:4000", expiresAt: 1 }, 60);
-    const consumed = await Promise.all([one.pendingStates.delete("state:abc"), one.pendingStates.delete("state:abc")]);
+    await one.pendingStates.add("state:abc", { sid: "sid_1", renewal: false, launchId: "launch-1", campusOrigin: "http://campus.localhost:4000", expiresAt: 1 }, 60);
+    const consumed = await Promise.all([one.pendingStates.take("state:abc"), one.pendingStates.take("state:abc")]);
     expect(consumed.filter(Boolean)).toHaveLength(1);
   });
 

@@ -3,9 +3,11 @@ import type { Redis } from "ioredis";
 import { createMemoryActivityStore, type ActivityStore } from "@/lib/activity/activity-store";
 import type { ActivityDeps } from "@/lib/activity/deps";
 import { createRedisActivityStore } from "@/lib/activity/redis-activity-store";
-import { ACTIVITY_ACCESS_TTL_SECONDS, activityAccessSchema, requireInviterActivityId, type ActivityAccess } from "@/lib/activity/session-activity";
+import { activityAccessSchema, requireInviterActivityId, type ActivityAccess } from "@/lib/activity/session-activity";
 import { newSessionKey } from "@/lib/activity/session-key";
 import type { LoginDeps } from "@/lib/auth/login";
+import { createMemoryPendingStates, type PendingStateStore } from "@/lib/auth/pending-states";
+import { createRedisPendingStates } from "@/lib/auth/redis-pending-states";
 import type { LogoutDeps } from "@/lib/auth/logout";
 import { createMemoryCallStateStore, type CallStateStore } from "@/lib/calls/call-state-store";
 import { newClientId } from "@/lib/calls/client-id";
@@ -15,10 +17,9 @@ import { getCampusApi, type CampusApi } from "@/lib/campus-api";
 import { getEnv, type Env } from "@/lib/env";
 import { releaseOnSignOut } from "@/lib/presentations/operations";
 import { getRedisClient } from "@/lib/redis/client";
-import { MAX_PENDING_STATES } from "@/lib/security/limits";
 import { randomToken } from "@/lib/security/random";
 import { getRateLimits, type RateLimits } from "@/lib/security/rate-limit";
-import { pendingStateSchema, sessionRecordSchema, type PendingState, type SessionRecord } from "@/lib/session/records";
+import { sessionRecordSchema, type SessionRecord } from "@/lib/session/records";
 import { createRecordCipher } from "@/lib/session/record-cipher";
 import { createRedisStore, createRedisVersionedStore } from "@/lib/session/redis-ttl-store";
 import type { SessionSecret } from "@/lib/session/secrets";
@@ -36,14 +37,14 @@ import { createMemoryStore, createMemoryVersionedStore, type Store, type Version
 export type ServerStores = {
   /** Versioned: a write that read an older record changes nothing (a renewal is never lost). */
   sessions: VersionedStore<SessionRecord>;
-  pendingStates: Store<PendingState>;
+  pendingStates: PendingStateStore;
   /** The session's grant, commands and presentation, keyed by its sid; ending the session clears them. */
   callState: CallStateStore;
   /** The session's activity (key, IDs, entry lease), keyed by its sid; ending the session clears it. */
   activityAccess: Store<ActivityAccess>;
   /** The polls, by session key: shared by every member of the activity, so not bound to one session. */
   activities: ActivityStore;
-  /** What the session's sid keys besides its record: a renewal moves it, an ending clears it. */
+  /** What the session's boundSid keys besides its record: a renewal keeps it, an ending clears it. */
   sessionBound: readonly SessionBoundStore[];
 };
 
@@ -56,14 +57,14 @@ export type ServerDeps = ServerStores &
   };
 
 function withSessionBound(stores: Omit<ServerStores, "sessionBound">): ServerStores {
-  return { ...stores, sessionBound: [stores.callState, sessionBoundStore(stores.activityAccess, ACTIVITY_ACCESS_TTL_SECONDS)] };
+  return { ...stores, sessionBound: [stores.callState, sessionBoundStore(stores.activityAccess)] };
 }
 
 export function createMemoryStores(options: { now?: () => number } = {}): ServerStores {
   const { now } = options;
   return withSessionBound({
     sessions: createMemoryVersionedStore<SessionRecord>({ now }),
-    pendingStates: createMemoryStore<PendingState>({ now, maxEntries: MAX_PENDING_STATES }),
+    pendingStates: createMemoryPendingStates({ now }),
     callState: createMemoryCallStateStore({ now }),
     activityAccess: createMemoryStore<ActivityAccess>({ now }),
     activities: createMemoryActivityStore({ now }),
@@ -72,15 +73,16 @@ export function createMemoryStores(options: { now?: () => number } = {}): Server
 
 /**
  * The stores on Redis, under `prefix` (REDIS_KEY_PREFIX): `session:{sid}` (encrypted with a key
- * derived from the session secret: it holds the campus token), `login:state:{sha256(state)}`
- * (consumed with GETDEL; the session's writes check its version in a script), `call:*:{sid}`,
- * `activity:access:{sid}` and the polls (lib/activity/redis-activity-store.ts). TTLs as the memory stores.
+ * derived from the session secret: it holds the campus token), `login:state:{sha256(state)}` and
+ * the pools that count them, `login:pool:*` (lib/auth/redis-pending-states.ts; the session's writes
+ * check its version in a script), `call:*:{boundSid}`, `activity:access:{boundSid}` and the polls
+ * (lib/activity/redis-activity-store.ts). TTLs as the memory stores.
  */
 export function createRedisStores(redis: Redis, prefix: string, sessionSecret: SessionSecret): ServerStores {
   const cipher = createRecordCipher(sessionSecret);
   return withSessionBound({
     sessions: createRedisVersionedStore(redis, { prefix: `${prefix}session:`, schema: sessionRecordSchema, what: "session", cipher }),
-    pendingStates: createRedisStore(redis, { prefix: `${prefix}login:`, schema: pendingStateSchema, what: "login state" }),
+    pendingStates: createRedisPendingStates(redis, { prefix }),
     callState: createRedisCallStateStore(redis, prefix),
     activityAccess: createRedisStore(redis, { prefix: `${prefix}activity:access:`, schema: activityAccessSchema, what: "activity access" }),
     activities: createRedisActivityStore(redis, prefix),
@@ -112,7 +114,7 @@ export function buildServerDeps(stores: ServerStores, base: ServerBase): ServerD
     random: Math.random,
     ...base,
     inviterActivityId: (session) => requireInviterActivityId(session, deps.activityAccess),
-    beforeSignOut: (sid, record) => releaseOnSignOut(sid, record, deps),
+    beforeSignOut: (boundSid, record) => releaseOnSignOut(boundSid, record, deps),
   };
   return deps;
 }

@@ -3,15 +3,19 @@ import type { Member, Scope } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { readSessionHandle, type SessionCarrier } from "./carrier";
 import { getLiveSession, sessionTtlSeconds, touchSession } from "./lifetime";
-import type { SessionRecord } from "./records";
+import { boundSidOf, type SessionRecord } from "./records";
 import type { SessionSecret } from "./secrets";
 import type { VersionedStore } from "./ttl-store";
 
 /** What resolving a session needs. Versioned: a write that read an older record changes nothing (a renewal is never lost). */
 export type SessionDeps = { sessions: VersionedStore<SessionRecord>; sessionSecret: SessionSecret; now: () => number };
 
-/** A session with a live campus token. IDs come from here, never from the browser. */
+/**
+ * A session with a live campus token. IDs come from here, never from the browser. `sid` names its
+ * record; `boundSid` its call state and activity access, which outlive renewals.
+ */
 export type VisitorSession = SessionRecord & {
+  boundSid: string;
   accessToken: string;
   tokenExpiresAt: number;
   scopes: Scope[];
@@ -24,7 +28,8 @@ const SIGN_IN_AGAIN = "Sign in again";
 export async function getVisitorSession(carrier: SessionCarrier, deps: SessionDeps): Promise<VisitorSession> {
   const handle = await readSessionHandle(carrier, deps.sessionSecret);
   const now = deps.now();
-  // Past its idle timeout or absolute lifetime, the session is gone (lib/session/lifetime.ts).
+  // Past its idle timeout or absolute lifetime, the session is gone (lib/session/lifetime.ts). A
+  // renewed session's old handle leads to the renewed record, whose sid and boundSid it then uses.
   const record = handle && (await getLiveSession(deps.sessions, handle.sid, carrier.launchId, now));
   if (!record) throw new AppError("INVALID_TOKEN", SIGN_IN_AGAIN);
 
@@ -38,7 +43,7 @@ export async function getVisitorSession(carrier: SessionCarrier, deps: SessionDe
     throw new AppError("INVALID_TOKEN", "Your session expired; sign in again");
   }
   const current = await touchSession(deps.sessions, record, now);
-  return { ...current, accessToken, tokenExpiresAt, scopes, member };
+  return { ...current, boundSid: boundSidOf(current), accessToken, tokenExpiresAt, scopes, member };
 }
 
 /** The record stays for a renewal in the same launch, without its token; a newer record (a renewal) is kept as it is. */

@@ -45,8 +45,19 @@ export const sessionRecordSchema = z.object({
    * already in flight with the old handle are answered by the new session instead of a 401.
    */
   renewedTo: z.string().optional(),
+  /**
+   * The sid the session's bound state (call state, activity access) is kept under: the first
+   * login's, carried by every renewal of the same member, so a request that read the session
+   * before a renewal reads and writes the same state as the renewed session. Absent: the record's own sid.
+   */
+  boundSid: z.string().optional(),
 });
 export type SessionRecord = z.infer<typeof sessionRecordSchema>;
+
+/** The key of what the session-bound stores keep for this session (lib/session/session-bound.ts). */
+export function boundSidOf(record: SessionRecord): string {
+  return record.boundSid ?? record.sid;
+}
 
 /** What the browser holds, sealed: which session, for which launch. Never a token. */
 export const sessionHandleSchema = z.object({ sid: z.string().min(1), launchId: z.string().min(1).max(128) });

@@ -1,6 +1,6 @@
 /*
  * The one expiring map of the app's in-memory stores (lib/session/ttl-store.ts, the call state's
- * commands and unsettled clientIds): each key lives until its own expiry, then reads as absent.
+ * commands): each key lives until its own expiry, then reads as absent.
  * Synchronous, so a caller's read-modify-write has no await in it. Expired keys are swept at
  * most once a minute, on a write; a full map drops its oldest key. Pure, no server imports.
  */
@@ -11,8 +11,6 @@ export interface ExpiringMap<V> {
   set(key: string, value: V, ttlMs: number): void;
   /** Removes the key and returns what it held. */
   delete(key: string): V | undefined;
-  /** Moves a live key to `to`, keeping its expiry (a session renewed under a new sid). */
-  rename(from: string, to: string): void;
   /** The live entries, oldest first. */
   entries(): [string, V][];
 }
@@ -55,11 +53,6 @@ export function createExpiringMap<V>(options: { now?: () => number; maxEntries?:
       const entry = live(key);
       entries.delete(key);
       return entry?.value;
-    },
-    rename(from, to) {
-      const entry = live(from);
-      entries.delete(from);
-      if (entry) entries.set(to, entry);
     },
     entries: () => [...entries].filter(([key]) => live(key)).map(([key, entry]) => [key, entry.value]),
   };

@@ -82,34 +82,35 @@ export function itBehavesAsACallStateStore(aStore: () => CallStateStore) {
     expect(await store.listCommands("sid-g")).toHaveLength(1);
   });
 
-  it("an unsettled clientId is kept per session and payload key, until settled", async () => {
+  it("an unsettled clientId is kept per session for the same payload key, until settled", async () => {
     const store = aStore();
     await store.holdUnsettledClientId("sid-h", "mute", "client-1");
     expect(await store.getUnsettledClientId("sid-h", "mute")).toBe("client-1");
     expect(await store.getUnsettledClientId("sid-h", "unmute")).toBeUndefined();
     expect(await store.getUnsettledClientId("sid-i", "mute")).toBeUndefined();
-    await store.settleClientId("sid-h", "mute");
+    await store.settleClientId("sid-h", "client-1");
     expect(await store.getUnsettledClientId("sid-h", "mute")).toBeUndefined();
     await store.holdUnsettledClientId("sid-h", "mute", "client-2");
     await store.clear("sid-h");
     expect(await store.getUnsettledClientId("sid-h", "mute")).toBeUndefined();
   });
 
-  it("move hands everything of a session to its new sid (a renewal), and leaves nothing behind", async () => {
+  it("a session holds one unsettled command: another command sent ends the hold of the first", async () => {
     const store = aStore();
-    await store.setGrant("sid-old", aGrant);
-    await store.putCommand("sid-old", aRecord("a"));
-    await store.setPresentation("sid-old", aBinding("prs_1"));
-    await store.holdUnsettledClientId("sid-old", "mute", "client-1");
-    await store.move("sid-old", "sid-new");
-    expect(await store.getGrant("sid-new")).toEqual(aGrant);
-    expect(await store.listCommands("sid-new")).toEqual([aRecord("a")]);
-    expect(await store.getPresentation("sid-new")).toEqual(aBinding("prs_1"));
-    expect(await store.getUnsettledClientId("sid-new", "mute")).toBe("client-1");
-    expect(await store.getGrant("sid-old")).toBeUndefined();
-    expect(await store.listCommands("sid-old")).toEqual([]);
-    // A session with nothing to move moves nothing.
-    await store.move("sid-empty", "sid-other");
-    expect(await store.getGrant("sid-other")).toBeUndefined();
+    await store.holdUnsettledClientId("sid-j", "mute", "client-1");
+    await store.holdUnsettledClientId("sid-j", "unmute", "client-2");
+    expect(await store.getUnsettledClientId("sid-j", "mute")).toBeUndefined();
+    expect(await store.getUnsettledClientId("sid-j", "unmute")).toBe("client-2");
+    // Settling the unmute leaves nothing behind for the mute to take up again.
+    await store.settleClientId("sid-j", "client-2");
+    expect(await store.getUnsettledClientId("sid-j", "mute")).toBeUndefined();
+  });
+
+  it("settling an older clientId keeps a newer hold", async () => {
+    const store = aStore();
+    await store.holdUnsettledClientId("sid-k", "mute", "client-1");
+    await store.holdUnsettledClientId("sid-k", "unmute", "client-2");
+    await store.settleClientId("sid-k", "client-1");
+    expect(await store.getUnsettledClientId("sid-k", "unmute")).toBe("client-2");
   });
 }
