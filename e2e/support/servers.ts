@@ -89,9 +89,15 @@ export function startProductionServer(slot: number | undefined, port: number, ex
   });
 }
 
-/** A throwaway redis-server on a loopback port: no snapshot and no append-only file, so nothing reaches the disk. */
+/**
+ * A throwaway redis-server on a loopback port: no snapshot and no append-only file, so nothing
+ * reaches the disk. DEBUG is allowed from loopback so that a test can restart it empty (DEBUG
+ * RESTART, which re-executes the server's own path: hence the absolute one).
+ */
 export function startRedisServer(port: number, name = `redis-${port}`) {
-  return startServer("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+  const binary = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim() || "redis-server";
+  const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--enable-debug-command", "local"];
+  return startServer(binary, args, {
     ready: () => portOpen(port),
     name,
   });

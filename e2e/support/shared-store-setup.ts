@@ -12,16 +12,22 @@ import { slotsOf } from "./slots";
  */
 export default async function globalSetup(config: FullConfig) {
   ensureBuild("Shared-store run");
+  // The workers start after this and inherit it: the specs that need this run's Redis run only here.
+  process.env.E2E_SHARED_STORE = "1";
   const servers = await startSlots(slotsOf(config.workers), startSharedStoreApp);
   return servers.stop;
+}
+
+/** The slot's Redis, which both of its app processes share. */
+export function sharedStoreRedisUrl(slot: number) {
+  return `redis://127.0.0.1:${6400 + slot}`;
 }
 
 async function startSharedStoreApp(slot: number, started: ChildProcess[]) {
   const balancerPort = originsOf(slot).appPort;
   const processPorts = [balancerPort + 1, balancerPort + 2];
-  const redisPort = 6400 + slot;
-  started.push(await startRedisServer(redisPort));
-  const REDIS_URL = `redis://127.0.0.1:${redisPort}`;
+  started.push(await startRedisServer(6400 + slot));
+  const REDIS_URL = sharedStoreRedisUrl(slot);
   for (const port of processPorts) started.push(await startProductionServer(slot, port, { REDIS_URL }));
   started.push(
     await startServer("npx", ["tsx", "e2e/support/round-robin-proxy.ts"], {
