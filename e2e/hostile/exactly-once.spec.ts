@@ -27,4 +27,33 @@ test.describe("exactly once, across clicks", () => {
     const posts = (await control.restLog()).filter((entry) => entry.method === "POST" && entry.path.endsWith("/commands/action"));
     expect(posts).toHaveLength(APP_ATTEMPTS + 1);
   });
+
+  test("a mute lost in transit, then unmute, then mute again: the second mute is a new command and the microphone goes off", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    const microphone = async () => (await control.calls()).flatMap((call) => call.members).find((member) => member.username === "ada")?.microphone;
+    const mutes = async () => (await control.commands()).filter((command) => command.kind === "action" && command.action === "mute");
+
+    // Unmute is confirmed in the campus page (spec 4.7).
+    await ada.app.getByTestId("action-unmute").click();
+    await ada.confirmCommandPrompt();
+    await expect.poll(microphone).toBe(true);
+
+    // The campus applies the mute and drops every answer: the page shows an error, the microphone is off.
+    await control.injectFault("command", "drop", { count: APP_ATTEMPTS });
+    await ada.app.getByTestId("action-mute").click();
+    await expect(ada.app.getByTestId("command-error").first()).toBeVisible({ timeout: 20_000 });
+    await expect.poll(microphone).toBe(false);
+    expect(await mutes()).toHaveLength(1);
+
+    await ada.app.getByTestId("action-unmute").click();
+    await ada.confirmCommandPrompt();
+    await expect.poll(microphone).toBe(true);
+
+    // A deliberate repeat after another command: a new clientId, so a new command the campus applies.
+    await ada.app.getByTestId("action-mute").click();
+    await expect.poll(async () => (await mutes()).length).toBe(2);
+    await expect.poll(microphone).toBe(false);
+  });
 });

@@ -5,7 +5,7 @@ import type { Store } from "@/lib/session/ttl-store";
 import { AppError } from "@/lib/errors";
 
 /*
- * The session's access to an activity, keyed by its sid, the only place the session key and the
+ * The session's access to an activity, keyed by its boundSid, the only place the session key and the
  * campus's IDs live (never the page). An inviter's access rests on its active grant and the
  * registration; a guest's on the verified entry and its lease (spec 3 "Activity entry"). Ended
  * access keeps only why, so the view can say it; the key and IDs are gone.

@@ -7,7 +7,8 @@ import { createExpiringMap } from "@/lib/shared/expiring-map";
 import { sessionCommandKindSchema } from "@/lib/wire/calls";
 
 /*
- * The session's call state, keyed by the session ID: the grant it attached, the commands it sent
+ * The session's call state, keyed by the session's boundSid (its `sid` parameters; it outlives
+ * renewals, lib/session/records.ts): the grant it attached, the commands it sent
  * and the presentation it prepared. The browser never names a grant, a command or a
  * presentation; the backend finds them here (spec 4, "Command request rules"). Each record is a
  * schema with its type inferred; a shared store checks what it reads back against it.
@@ -103,7 +104,7 @@ export type UnsettledCommand = z.infer<typeof unsettledCommandSchema>;
 export const UNSETTLED_CLIENT_ID_TTL_SECONDS = 60;
 
 /**
- * A session renews its login every 15 minutes and keeps its sid, and a live call outlives many
+ * A session renews its login every 15 minutes and keeps its boundSid, and a live call outlives many
  * renewals (spec part 3), so call state lives longer than one token. Ending the session clears it.
  */
 export const CALL_STATE_TTL_SECONDS = 6 * 60 * 60;

@@ -38,9 +38,9 @@ export type ServerStores = {
   /** Versioned: a write that read an older record changes nothing (a renewal is never lost). */
   sessions: VersionedStore<SessionRecord>;
   pendingStates: PendingStateStore;
-  /** The session's grant, commands and presentation, keyed by its sid; ending the session clears them. */
+  /** The session's grant, commands and presentation, keyed by its boundSid; ending the session clears them. */
   callState: CallStateStore;
-  /** The session's activity (key, IDs, entry lease), keyed by its sid; ending the session clears it. */
+  /** The session's activity (key, IDs, entry lease), keyed by its boundSid; ending the session clears it. */
   activityAccess: Store<ActivityAccess>;
   /** The polls, by session key: shared by every member of the activity, so not bound to one session. */
   activities: ActivityStore;
