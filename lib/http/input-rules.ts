@@ -57,12 +57,13 @@ export function assertNoQuery(request: Request): void {
 
 /**
  * The app's own origin is the host the request was sent to: a browser always sends the Host it
- * connects to, and a page on another site cannot change it. Behind a trusted proxy that rewrites
- * Host, X-Forwarded-Host (set by that proxy) names it instead. Only the host is compared: the
- * scheme in front of a TLS-terminating proxy is not the one the app sees.
+ * connects to, and a page on another site cannot change it. When the request's socket peer is a
+ * trusted proxy (cameThroughTrustedProxy, lib/security/client-address.ts), which may rewrite Host,
+ * X-Forwarded-Host (set by that proxy) names it instead. Only the host is compared: the scheme in
+ * front of a TLS-terminating proxy is not the one the app sees.
  */
-export function appHost(headers: Headers, behindTrustedProxy: boolean): string | undefined {
-  const forwarded = behindTrustedProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+export function appHost(headers: Headers, fromTrustedProxy: boolean): string | undefined {
+  const forwarded = fromTrustedProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   return (forwarded || headers.get("host") || undefined)?.toLowerCase();
 }
 
@@ -71,11 +72,11 @@ export function appHost(headers: Headers, behindTrustedProxy: boolean): string |
  * an `Origin` (the browser sends one with every POST) of another host, or the opaque `null`, is
  * refused. No Origin at all is a client that is not a browser page, which CSRF cannot drive.
  */
-export function assertSameOrigin(headers: Headers, behindTrustedProxy: boolean): void {
+export function assertSameOrigin(headers: Headers, fromTrustedProxy: boolean): void {
   if (headers.get("sec-fetch-site") === "cross-site") throw new AppError("FORBIDDEN", CROSS_SITE);
   const origin = headers.get("origin");
   if (origin === null) return;
-  const host = appHost(headers, behindTrustedProxy);
+  const host = appHost(headers, fromTrustedProxy);
   const originHost = URL.canParse(origin) ? new URL(origin).host.toLowerCase() : undefined;
   if (!host || originHost !== host) throw new AppError("FORBIDDEN", CROSS_SITE);
 }
