@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { POST as postLogin } from "@/app/api/auth/login/route";
 import { POST as postState } from "@/app/api/auth/state/route";
 import { login } from "@/lib/auth/login";
@@ -23,7 +23,11 @@ const post = (path: string, launchId: string, body: unknown) =>
   });
 
 describe("bounded unauthenticated work: a flood of login states from one client", () => {
-  it("3,000 state requests in a minute get 120 states; the rest are 429 with Retry-After, and the store holds no more", async () => {
+  // The limiter's window comes from the clock, held still here: however long 3,000 requests take
+  // on a slow machine, they fall in one window.
+  it("3,000 state requests in a minute get 120 states; the rest are 429 with Retry-After, and the store holds no more", { timeout: 120_000 }, async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    onTestFinished(() => void vi.useRealTimers());
     const stored = vi.spyOn(getServerStores().pendingStates, "add");
     const statuses = new Map<number, number>();
     let retryAfter: string | null = null;
