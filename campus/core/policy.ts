@@ -77,10 +77,13 @@ export const SERVER_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 export const LINGER_IDLE_MS = 2_000;
 export const LINGER_MAX_MS = 5_000;
 
-// Behavior (bodies and the control API):
+// Behavior (names, bodies and the control API):
+// - A request whose host (its `Host`, or the authority of an absolute request target, RFC 9112 3.2.2) is not one of the campus's own names is 421 MISDIRECTED_REQUEST in the Error shape, with `Connection: close`, on every route (page, assets, host, tiles, REST, control) before the route runs or a body is read; `GET /health` alone answers every name.
 // - Every request with a body (its headers announce one: a Content-Length above zero or a Transfer-Encoding; without either an HTTP/1.1 request has none, RFC 9112 6.3, and nothing is read), on every route: over the limit is 413 and a stalled body is 408, both in the Error shape (code BAD_USER_INPUT; BAD_REQUEST on /host), with `Connection: close`, so an unread rest of a body never holds the socket.
+// - A connection the campus closes after an answer closes lingering (RFC 9112 9.6, LINGER_IDLE_MS and LINGER_MAX_MS): what the client still sends is read and dropped, so a client in the middle of a body reads the 413 rather than a reset.
 // - A body where a route expects one must be `application/json`: 400 BAD_USER_INPUT on the REST API (part 7 lists 400 for an invalid body and no 415), 415 on the host and control endpoints.
-// - Control requests that change state (every method but GET and HEAD) must be `application/json` (415) and come from no Origin (server to server) or the campus's own origin, never with `Sec-Fetch-Site` other than same-origin or none (403 FORBIDDEN): no page of another site can drive the campus.
+// - Requests that change state (every method but GET and HEAD) on every route outside the REST API (the page's host endpoints, tile reports, the control API) come from no Origin (server to server) or the campus's own origin, never with `Sec-Fetch-Site` other than same-origin or none (403 FORBIDDEN, `Origin: null` included), and must be `application/json` (415), both checked before the body is read: no page of another site can drive the campus. A DELETE whose headers announce no body needs no content type.
+// - The REST API is server to server (Basic and bearer credentials) and is not checked for Origin or Sec-Fetch-Site.
 // - The control API lists issued access tokens only as fingerprints (first 8 characters of the SHA-256, base64url) with their member, launch and expiry; a live token is handed out only by `POST /control/credentials`, which the control rules keep away from every browser page.
 
 // ── Registration ─────────────────────────────────────────────────────────────────────────────
