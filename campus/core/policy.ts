@@ -132,6 +132,7 @@ export const LOG_POLL_INTERVAL_MS = 2000;
 export const FAULT_DEFAULTS = { count: 1, retryAfterSeconds: 1, delayMs: 1000 } as const;
 
 // - Fault rules of one endpoint apply in the order they were added; a dropped call is handled in full, logged with its status and fault "drop", and its connection is closed without an answer.
+// - Reply faults (endpoint "ready" or "authenticate") apply to the campus page's next replies to that iframe message, re-sent requests included, whatever the tab; the page takes one before each reply (POST /host/reply-faults/take) and carries it out (docs/assumptions.md).
 // - The control API has no authentication: the local campus is for development and tests only.
 // - The control API can add real members beyond the seeds (a spec username, a name or null; no picture, no country, no birthdate); `sim_` plus digits is kept for simulated members. They sign in like the seeds (`campus_member` cookie) and last until a reset.
 

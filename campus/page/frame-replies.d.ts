@@ -4,6 +4,8 @@ import type { Envelope } from "./envelope";
 export type FrameReplies = {
   /** The reply to a valid request, or null when none is sent. */
   answer(request: HostRequest): Promise<HostReply | null>;
+  /** Whether this is a re-send of a request whose answer is still being prepared. */
+  isAnswering(request: HostRequest): boolean;
   /** No reply to this request, nor to its re-sends (the frame reloads instead). */
   withhold(request: HostRequest): void;
   forgetFrame(): void;

@@ -1,6 +1,18 @@
 // The page's answers to the app frame's `ready` and `authenticate` (spec 5.3 and part 6). A request
 // the app sends again with the same id (its retry while no reply came) gets the answer that id got:
-// never a second launch, a second consent dialog or a second code (docs/assumptions.md).
+// never a second launch, a second consent dialog or a second code (docs/assumptions.md). One that
+// arrives while that answer is still being prepared (the member on the consent dialog) needs none
+// of its own: the answer on its way replies to both.
+
+/** The entry, with `settled` set once `answer` has settled. */
+function settling(entry, answer) {
+  entry.settled = false;
+  answer.then(
+    () => (entry.settled = true),
+    () => (entry.settled = true),
+  );
+  return entry;
+}
 
 export function createFrameReplies({ envelope, consentDialog, callHost, tabId, hostErrorCode, launches }) {
   // The frame's `ready`: its id and the launch that answers it. A `ready` with another id comes
@@ -14,11 +26,11 @@ export function createFrameReplies({ envelope, consentDialog, callHost, tabId, h
     // The first ready after a mount gets the mount's launch; a reloaded document gets a new
     // launch, and the old one ends.
     const launch = ready ? launches.renew() : Promise.resolve(launches.current());
-    const entry = { id, launch };
+    const entry = settling({ id, launch }, launch);
     ready = entry;
     // A launch that could not be opened is asked for anew by the next ready, whatever its id.
     launch.catch(() => {
-      if (ready === entry) ready = { id: null, launch };
+      if (ready === entry) ready = { id: null, launch, settled: true };
     });
     return launch;
   }
@@ -62,16 +74,24 @@ export function createFrameReplies({ envelope, consentDialog, callHost, tabId, h
   }
 
   function answerAuthenticate(request) {
-    if (authenticate?.id !== request.id) authenticate = { id: request.id, reply: replyToAuthenticate(request) };
+    if (authenticate?.id !== request.id) {
+      const reply = replyToAuthenticate(request);
+      authenticate = settling({ id: request.id, reply }, reply);
+    }
     return authenticate.reply;
   }
 
   return {
     /** The reply to a valid request, or null when none is sent. */
     answer: (request) => (request.method === "ready" ? answerReady(request) : answerAuthenticate(request)),
+    /** Whether this is a re-send of a request whose answer is still being prepared. */
+    isAnswering(request) {
+      const entry = request.method === "ready" ? ready : authenticate;
+      return entry?.id === request.id && !entry.settled;
+    },
     /** No reply to this request, nor to its re-sends (the frame reloads instead). */
     withhold(request) {
-      if (request.method === "authenticate") authenticate = { id: request.id, reply: Promise.resolve(null) };
+      if (request.method === "authenticate") authenticate = { id: request.id, reply: Promise.resolve(null), settled: true };
     },
     /** A new frame element holds a new document: its first ready gets the mount's launch. */
     forgetFrame() {

@@ -73,6 +73,21 @@ describe("a request re-sent with its id gets the answer that id got", () => {
     expect(page.callHost.mock.calls.filter(([, path]) => path.endsWith("/codes"))).toHaveLength(1);
   });
 
+  it("a re-send while the member is on the consent dialog is known to be answered already", async () => {
+    const page = aPage();
+    let decide: (decision: "approved") => void = () => undefined;
+    page.consentDialog.ask.mockImplementationOnce(() => new Promise((resolve) => (decide = resolve)));
+    const answer = page.replies.answer(authenticate("a1", "lch_1"));
+    await vi.waitFor(() => expect(page.consentDialog.ask).toHaveBeenCalled());
+    expect(page.replies.isAnswering(authenticate("a1", "lch_1"))).toBe(true);
+    expect(page.replies.isAnswering(authenticate("a2", "lch_1"))).toBe(false);
+    decide("approved");
+    await answer;
+    // Answered: a re-send now means the reply was lost, and gets it again.
+    expect(page.replies.isAnswering(authenticate("a1", "lch_1"))).toBe(false);
+    expect(await page.replies.answer(authenticate("a1", "lch_1"))).toEqual(await answer);
+  });
+
   it("a withheld authenticate (the frame reloads instead) gets no reply, even re-sent", async () => {
     const page = aPage();
     page.replies.withhold(authenticate("a1", "lch_1"));

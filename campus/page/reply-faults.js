@@ -17,6 +17,8 @@ export function createReplyFaults({ callHost, tabId, flowInspector, replies, rel
    * reload fault reloads the frame instead, and the request stays unanswered even if re-sent.
    */
   async function handle(request, post) {
+    // A re-send while its answer is on the way: that answer replies to both, and takes the fault.
+    if (replies.isAnswering(request)) return;
     const { method } = request;
     const fault = await take(method);
     if (fault?.kind === "reload") {

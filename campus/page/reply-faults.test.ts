@@ -18,7 +18,7 @@ function aReplyPath(fault: ReplyFault | null | Error) {
     if (fault instanceof Error) throw fault;
     return { fault };
   });
-  const replies = { answer: vi.fn(async () => readyReply), withhold: vi.fn() };
+  const replies = { answer: vi.fn(async () => readyReply), isAnswering: vi.fn(() => false), withhold: vi.fn() };
   const faults = createReplyFaults({
     callHost,
     tabId: "tab-1",
@@ -78,6 +78,15 @@ describe("the page carries out the fault the campus server hands it, and shows i
     expect(path.replies.withhold).toHaveBeenCalledWith(aRequest("authenticate"));
     expect(path.posted).toEqual([]);
     expect(path.recorded).toEqual([{ method: "authenticate", fault: { kind: "reload" } }]);
+  });
+
+  it("a re-send while its answer is on the way: no fault taken, nothing posted (that answer replies)", async () => {
+    const path = aReplyPath({ kind: "drop" });
+    path.replies.isAnswering.mockReturnValue(true);
+    await path.handle("authenticate");
+    expect(path.callHost).not.toHaveBeenCalled();
+    expect(path.replies.answer).not.toHaveBeenCalled();
+    expect(path.posted).toEqual([]);
   });
 
   it("a campus server out of reach arms no fault: the reply goes out", async () => {
