@@ -30,7 +30,7 @@ type FakeRoute = (request: Request) => Response | Promise<Response>;
  */
 async function aSignedInLaunch(stores: () => ServerStores, options: { routes?: Record<string, FakeRoute>; wrap?: (deps: ServerDeps) => ServerDeps } = {}) {
   let tokens = 0;
-  let held: { answer: () => Response; gate: Promise<void> } | undefined;
+  let held: { answer: () => Response; gate: Promise<void>; arrived: () => void } | undefined;
   let release: () => void = () => undefined;
   const campus = aCampus({
     routes: {
@@ -39,6 +39,7 @@ async function aSignedInLaunch(stores: () => ServerStores, options: { routes?: R
         const hold = request.headers.get("authorization") === "Bearer tok_1" ? held : undefined;
         if (!hold) return Response.json(aMember({ scopes: CALL_SCOPES }));
         held = undefined;
+        hold.arrived();
         await hold.gate;
         return hold.answer();
       },
@@ -59,10 +60,16 @@ async function aSignedInLaunch(stores: () => ServerStores, options: { routes?: R
     return aCarrier(LAUNCH, { cookie: renewed.handle });
   };
 
-  /** Runs `request` with the old handle, its userinfo held until the renewal logged in, then answered with `answer`. */
+  /**
+   * Runs `request` with the old handle: once it read the session and reached userinfo, it is held
+   * there while the renewal logs in, then answered with `answer`.
+   */
   const acrossARenewal = async (request: () => Promise<unknown>, answer = () => Response.json(aMember({ scopes: CALL_SCOPES }))) => {
-    held = { answer, gate: new Promise<void>((resolve) => (release = resolve)) };
+    let arrived: () => void = () => undefined;
+    const reachedUserinfo = new Promise<void>((resolve) => (arrived = resolve));
+    held = { answer, gate: new Promise<void>((resolve) => (release = resolve)), arrived };
     const inFlight = request().catch((error: unknown) => error);
+    await reachedUserinfo;
     const renewedCarrier = await renew();
     release();
     return { renewedCarrier, outcome: await inFlight };
