@@ -15,6 +15,8 @@ export default defineConfig({
   // each test resets it: any test may run in any worker, in any order.
   workers: workersFromEnv("E2E_WORKERS", 3),
   fullyParallel: true,
+  // Tests of what only the development server does (its own names): the dev run takes them.
+  grepInvert: /@dev-only/,
   forbidOnly: isCI,
   // A failed test runs once more, recording its trace (recording one for every test would cost
   // about half of the run's CPU: screencast frames and snapshots of each step). A test that

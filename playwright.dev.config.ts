@@ -16,6 +16,7 @@ process.env.E2E_SLOT_BASE = "80";
 export default defineConfig({
   ...baseConfig,
   grep: /@dev/,
+  grepInvert: undefined,
   globalSetup: "./e2e/support/dev-setup.ts",
   // One `next dev`: its compiles are the run's cost, and a second server would compile everything again.
   workers: 1,

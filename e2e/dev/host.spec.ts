@@ -16,7 +16,8 @@ const { port } = new URL(APP_SERVER);
 const ask = (path: string, host: string, method = "GET") =>
   sendRaw(`${APP_SERVER}${path}`, { method, headers: { host, "content-type": "application/json", "x-campus-launch": "dev-launch" }, chunks: method === "POST" ? [Buffer.from("{}")] : [] });
 
-test.describe("the development server answers to its own names only @dev", () => {
+// @dev-only: the production build leaves Host to the proxy in front, so the Chromium run skips these.
+test.describe("the development server answers to its own names only @dev-only", () => {
   test("a page or an API route asked for under a foreign Host is 421 in the Error shape @dev", async () => {
     for (const [path, method] of [["/", "GET"], ["/api/me", "GET"], ["/api/auth/state", "POST"], ["/api/call/presentation/heartbeat", "POST"]] as const) {
       const answer = await ask(path, `rebound.example:${port}`, method);
