@@ -54,7 +54,8 @@ const BASE_PREFS: Record<string, unknown> = {
 export const REJECT_THIRD_PARTY_COOKIES: Record<string, unknown> = { "network.cookie.cookieBehavior": 1 };
 
 const BIDI_ENDPOINT = /WebDriver BiDi listening on (ws:\/\/\S+)/;
-const START_TIMEOUT_MS = 60_000;
+// A busy machine can take minutes to start Firefox; the bound only catches one that never listens.
+const START_TIMEOUT_MS = 150_000;
 
 export type FirefoxRun = { browser: Browser; close(): Promise<void> };
 
