@@ -1,15 +1,13 @@
 import { LEASE_RECHECK_MS } from "@/lib/client/activity/activity-polling";
 import { expect, test } from "../support/fixtures";
 import type { CampusPage } from "../support/campus-page";
-import { membersInOnePoll, optionButton, vote } from "../support/activity";
+import { membersInOnePoll, optionButton, optionSelector, vote } from "../support/activity";
 
 /** The member's next vote; the app may already have noticed the loss on its own lease recheck. */
 async function tryToVote(campus: CampusPage, option: string) {
-  await optionButton(campus, option)
-    .click({ timeout: 2_000 })
-    .catch(async (error) => {
-      if (!(await campus.app.getByTestId("activity-ended").isVisible())) throw error;
-    });
+  await expect
+    .poll(async () => (await campus.app.getByTestId("activity-ended").isVisible()) || (await campus.clickInApp(optionSelector(option))))
+    .toBe(true);
 }
 
 // Spec 3 "Activity entry": departure, app exit, permission loss or lease expiry ends access.

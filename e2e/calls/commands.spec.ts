@@ -74,7 +74,7 @@ test.describe("call commands", () => {
     await ada.app.getByTestId("action-playback").click();
     await expect(ada.app.getByTestId("rate-limited")).toBeVisible();
     await expect(ada.app.getByTestId("action-playback")).toBeDisabled();
-    await expect(ada.app.getByTestId("rate-limited")).toBeHidden({ timeout: 6_000 });
+    await expect(ada.app.getByTestId("rate-limited")).toBeHidden();
     await ada.app.getByTestId("action-playback").click();
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
   });

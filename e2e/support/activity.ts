@@ -49,8 +49,12 @@ export async function acceptInvitation(campus: CampusPage) {
   await signInToNewLaunch(campus, before);
 }
 
+export function optionSelector(option: string): string {
+  return `[data-testid="activity-option-vote"][data-option="${option}"]`;
+}
+
 export function optionButton(campus: CampusPage, option: string): Locator {
-  return campus.app.locator(`[data-testid="activity-option-vote"][data-option="${option}"]`);
+  return campus.app.locator(optionSelector(option));
 }
 
 export async function vote(campus: CampusPage, option: string) {

@@ -53,12 +53,26 @@ export class CampusPage {
    * already have noticed on its own, through a call request, and left the signed-in view.
    */
   async checkAccess() {
-    await this.app
-      .getByTestId("check-access")
-      .click({ timeout: 2_000 })
-      .catch(async (error) => {
-        if ((await this.state()) === "signed-in") throw error;
-      });
+    await expect
+      .poll(async () => {
+        const state = await this.state();
+        return (state !== null && state !== "signed-in") || (await this.clickInApp('[data-testid="check-access"]'));
+      })
+      .toBe(true);
+  }
+
+  /**
+   * Clicks an enabled button of the app in one step inside its page, and says whether it did.
+   * A Playwright click first waits for the element to settle, which a busy machine makes slow,
+   * and the view may change meanwhile; here nothing can change between finding it and clicking.
+   */
+  async clickInApp(selector: string): Promise<boolean> {
+    return this.app.locator(":root").evaluate((root, selector) => {
+      const button = root.ownerDocument.querySelector(selector);
+      if (!(button instanceof HTMLButtonElement) || button.disabled) return false;
+      button.click();
+      return true;
+    }, selector);
   }
 
   async state() {
