@@ -3,6 +3,9 @@
 // and this page carries it out and shows it in the flow inspector.
 
 export function createReplyFaults({ callHost, tabId, flowInspector, replies, reloadFrame }) {
+  /** Requests whose fault is being asked for, by id. */
+  const asking = new Set();
+
   /** The fault for the reply to this message, or null; a campus server out of reach arms none. */
   async function take(method) {
     try {
@@ -18,9 +21,17 @@ export function createReplyFaults({ callHost, tabId, flowInspector, replies, rel
    */
   async function handle(request, post) {
     // A re-send while its answer is on the way: that answer replies to both, and takes the fault.
-    if (replies.isAnswering(request)) return;
+    // On the way already while its fault is asked for, before `replies` knows of it: a slow
+    // campus server would otherwise let a re-send take no fault and be answered beside it.
+    if (replies.isAnswering(request) || asking.has(request.id)) return;
     const { method } = request;
-    const fault = await take(method);
+    asking.add(request.id);
+    let fault;
+    try {
+      fault = await take(method);
+    } finally {
+      asking.delete(request.id);
+    }
     if (fault?.kind === "reload") {
       flowInspector.recordFault(method, fault);
       replies.withhold(request);

@@ -94,4 +94,23 @@ describe("the page carries out the fault the campus server hands it, and shows i
     await path.handle();
     expect(path.posted).toEqual([readyReply]);
   });
+
+  it("a re-send that arrives while the fault is still being asked for takes none and gets no reply of its own", async () => {
+    let hand: (fault: ReplyFault | null) => void = () => undefined;
+    const fault = new Promise<ReplyFault | null>((resolve) => (hand = resolve));
+    const posted: HostReply[] = [];
+    const replies = { answer: vi.fn(async () => readyReply), isAnswering: vi.fn(() => false), withhold: vi.fn() };
+    const callHost = vi.fn(async () => ({ fault: await fault }));
+    const reloadFrame = vi.fn();
+    const faults = createReplyFaults({ callHost, tabId: "tab-1", flowInspector: { recordFault: () => undefined }, replies, reloadFrame });
+    const first = faults.handle(aRequest("authenticate"), (message) => void posted.push(message));
+    const resent = faults.handle(aRequest("authenticate"), (message) => void posted.push(message));
+    hand({ kind: "reload" });
+    await Promise.all([first, resent]);
+    expect(callHost).toHaveBeenCalledTimes(1);
+    expect(replies.answer).not.toHaveBeenCalled();
+    expect(reloadFrame).toHaveBeenCalledTimes(1);
+    expect(posted).toEqual([]);
+  });
 });
+
