@@ -23,9 +23,11 @@ export default defineConfig({
   // passes only the second time is flaky, and a flaky test fails the run all the same.
   retries: 1,
   failOnFlakyTests: true,
-  // Workers share the cores: a step waits longer for its page than in a run of one test at a time.
-  timeout: 120_000,
-  expect: { timeout: 20_000 },
+  // Workers share the cores: a step waits longer for its page than in a run of one test at a time,
+  // and a CI runner or a busy machine is slower still. Tests wait for conditions; these bounds
+  // only end one that would wait forever.
+  timeout: 240_000,
+  expect: { timeout: 30_000 },
   // Folders of its own: the other runs, beside it in `npm test`, write to test-results/ and playwright-report/ too.
   outputDir: "test-results/chromium",
   reporter: isCI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report/chromium" }]] : "list",

@@ -17,7 +17,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.FIREFOX_WORKERS || 2),
     sequence: { concurrent: false },
-    testTimeout: 90_000,
+    // Bounds that end a test that would wait forever, with room for a busy machine (two tabs
+    // signing in beside a CPU hog took 95 s).
+    testTimeout: 240_000,
     hookTimeout: 90_000,
     retry: 0,
     reporters: ["verbose"],
