@@ -24,10 +24,10 @@ export default defineConfig({
   retries: 1,
   failOnFlakyTests: true,
   // Workers share the cores: a step waits longer for its page than in a run of one test at a time,
-  // and a CI runner or a busy machine is slower still. Tests wait for conditions; these bounds
-  // only end one that would wait forever.
+  // and a CI runner or a busy machine is slower still (a first app load beside the other runs can
+  // take 20 s). Tests wait for conditions; these bounds only end a wait that would never end.
   timeout: 240_000,
-  expect: { timeout: 30_000 },
+  expect: { timeout: 60_000 },
   // Folders of its own: the other runs, beside it in `npm test`, write to test-results/ and playwright-report/ too.
   outputDir: "test-results/chromium",
   reporter: isCI ? [["list"], ["html", { open: "never", outputFolder: "playwright-report/chromium" }]] : "list",

@@ -3,7 +3,7 @@ import { APP_ORIGIN, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { EXPECT_TIMEOUT_MS, eventually } from "./eventually";
 import { byTestId, inFrame } from "./frame-reads";
 
-const FIRST_LOAD_TIMEOUT_MS = 30_000;
+const FIRST_LOAD_TIMEOUT_MS = 90_000;
 
 /**
  * The campus page of one member in one tab, with the app in its iframe: the Chromium run's

@@ -15,7 +15,7 @@ test.describe("presentations and hosted tiles", () => {
   test("a video presentation of several speakers reaches app and its tiles show video", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 2);
     await present(ada, "video");
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 20_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
     const tiles = ada.app.getByTestId("presentation-tile");
     await expect(tiles).toHaveCount(3);
 
@@ -68,7 +68,7 @@ test.describe("presentations and hosted tiles", () => {
   test("fifteen seconds without heartbeat restore the native presentation, and the app recovers", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
     await present(ada, "video");
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 20_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
 
     await ada.page.route(HEARTBEAT_ROUTE, (route) => route.abort());
     await control.advanceClock(16);
@@ -77,11 +77,11 @@ test.describe("presentations and hosted tiles", () => {
     await ada.page.unroute(HEARTBEAT_ROUTE);
     // The app's next beat, brought forward, is refused: the host has the presentation back.
     await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "restored", { timeout: 20_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "restored");
     await expect(ada.app.getByTestId("presentation-tile")).toHaveCount(0);
 
     await ada.app.getByTestId("presentation-recover").click();
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 20_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
   });
 
   test("a hidden campus tab pauses the fifteen seconds, and showing it gives fresh grace", async ({ control, openCampusAs }) => {
@@ -105,7 +105,7 @@ test.describe("presentations and hosted tiles", () => {
   test("a reload prepares a fresh presentation, and the old tile URLs are refused", async ({ control, openCampusAs, request }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
     await present(ada, "video");
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 20_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
     const oldUrls = await ada.app.getByTestId("presentation-tile").evaluateAll((tiles) => tiles.map((t) => t.getAttribute("src")!));
 
     await ada.page.reload();
@@ -113,7 +113,7 @@ test.describe("presentations and hosted tiles", () => {
     await ada.attachToCall();
     await expect(ada.app.getByTestId("presentation-tile")).toHaveCount(0);
     await present(ada, "video");
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 20_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
     const newUrls = await ada.app.getByTestId("presentation-tile").evaluateAll((tiles) => tiles.map((t) => t.getAttribute("src")!));
     for (const url of oldUrls) {
       expect(newUrls).not.toContain(url);
