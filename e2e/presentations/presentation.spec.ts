@@ -36,7 +36,7 @@ test.describe("presentations and hosted tiles", () => {
   test("audio only needs no tiles and keeps speaker audio in the host; presenting costs one request per interval", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
     await present(ada, "audioOnly");
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 15_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
     await expect(ada.app.getByTestId("presentation-tile")).toHaveCount(0);
     await expect(ada.page.getByTestId("presentation-audio-only")).toBeVisible();
 
@@ -87,7 +87,7 @@ test.describe("presentations and hosted tiles", () => {
   test("a hidden campus tab pauses the fifteen seconds, and showing it gives fresh grace", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
     await present(ada, "audioOnly");
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 15_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
     const tab = (await control.launches()).find((launch) => launch.username === "ada" && launch.current)!.tabId;
 
     await ada.page.route(HEARTBEAT_ROUTE, (route) => route.abort());
@@ -125,7 +125,7 @@ test.describe("presentations and hosted tiles", () => {
   test("revoking consent stops the heartbeat within one interval", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 1);
     await present(ada, "audioOnly");
-    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app", { timeout: 15_000 });
+    await expect(presentationStatus(ada)).toHaveAttribute("data-status", "app");
     const isBeat = (url: string) => url.endsWith("/api/call/presentation/heartbeat");
     const refused = ada.page.waitForResponse((response) => isBeat(response.url()) && response.status() === 403);
     const beatsSinceRevoked: string[] = [];
