@@ -13,16 +13,14 @@ const GROUPS = [
   ],
   // The runs on the production build, each on ports of its own (e2e/support/origins.ts): much of
   // an end-to-end test is waiting (for a poll, a heartbeat, a lease), so they share the cores.
-  // The dev server's run comes after Firefox's, when the shared-store run is long over and only
-  // Chromium's last tests are left beside it: its on-demand compiles would starve a full machine.
   [
     [{ name: "chromium", command: ["npx", "playwright", "test"] }],
-    [
-      { name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] },
-      { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
-    ],
+    [{ name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] }],
     [{ name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] }],
   ],
+  // The dev server's run alone, last: its on-demand compiles take every core for a minute or more,
+  // and a page of another run beside it then waits longer than any expectation allows.
+  [[{ name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] }]],
 ];
 
 const started = performance.now();
