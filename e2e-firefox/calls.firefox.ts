@@ -9,7 +9,6 @@ import { byTestId, inFrame } from "./support/frame-reads";
 import { adaAttachedWithSpeakers, presentVideo, presentationStatus } from "./support/presentation-setup";
 
 const firefox = firefoxSuite();
-const PRESENTATION_TIMEOUT_MS = 20_000;
 
 // Spec 2 (Call grant, Command, Presentation, CallActivity), 3, 4.3-4.13, with each member's app in
 // Firefox's cross-site iframe.
@@ -35,7 +34,7 @@ describe("calls in Firefox", () => {
     const { ada } = await adaAttachedWithSpeakers(firefox.control, firefox.openCampusAs, 1);
     const traffic = recordAppRequests(ada.page);
     await presentVideo(ada);
-    await eventually(() => presentationStatus(ada), PRESENTATION_TIMEOUT_MS).toBe("app");
+    await eventually(() => presentationStatus(ada)).toBe("app");
     await eventually(() => ada.inApp.count(byTestId("presentation-tile"))).toBe(2);
 
     // Each tile is a campus iframe inside the app's iframe (campus → app → campus), rendering frames.
@@ -55,7 +54,7 @@ describe("calls in Firefox", () => {
     const heartbeats = () => traffic.answered("/api/call/presentation/heartbeat").filter((beat) => beat.status === 200).length;
     for (const _step of [1, 2]) {
       const before = heartbeats();
-      await eventually(heartbeats, PRESENTATION_TIMEOUT_MS).toBeGreaterThan(before);
+      await eventually(heartbeats).toBeGreaterThan(before);
       await firefox.control.advanceClock(8);
     }
     const presentations = await firefox.control.presentations();

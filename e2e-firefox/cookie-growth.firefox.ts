@@ -53,7 +53,7 @@ describe("session cookies across many launches in one Firefox profile", () => {
     // The older tab, still open on its first launch: it works, or it says the launch is over and
     // offers the way back, which then works.
     await older.checkAccess();
-    await eventually(async () => (await older.state()) ?? "no app view", 15_000).toMatch(WORKS_OR_SAYS_WHY);
+    await eventually(async () => (await older.state()) ?? "no app view").toMatch(WORKS_OR_SAYS_WHY);
     const state = (await older.state())!;
     if (REOPEN_VIEWS.test(state)) {
       if (state === "unavailable-app") await older.page.reload();

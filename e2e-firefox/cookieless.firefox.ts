@@ -54,9 +54,9 @@ describe("the cookieless path in Firefox with third-party cookies rejected", () 
     expectHeaderCarried(traffic.answered("/api/call/commands").find((request) => request.method === "POST"));
 
     await presentVideo(ada);
-    await eventually(() => presentationStatus(ada), 20_000).toBe("app");
+    await eventually(() => presentationStatus(ada)).toBe("app");
     const beats = () => traffic.answered("/api/call/presentation/heartbeat").filter((beat) => beat.status === 200);
-    await eventually(() => beats().length, 20_000).toBeGreaterThan(0);
+    await eventually(() => beats().length).toBeGreaterThan(0);
     expectHeaderCarried(beats().at(-1));
     await expectNoSessionCookie(ada);
   });

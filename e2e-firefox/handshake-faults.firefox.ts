@@ -3,7 +3,7 @@ import type { FaultKind } from "../e2e/support/campus-control";
 import { READY_SCHEDULE } from "../lib/client/handshake/resend-schedule";
 import { recordAppRequests } from "./support/app-traffic";
 import { CampusPage } from "./support/campus-page";
-import { eventually } from "./support/eventually";
+import { EXPECT_TIMEOUT_MS, eventually } from "./support/eventually";
 import { firefoxSuite } from "./support/firefox-suite";
 import { byTestId } from "./support/frame-reads";
 
@@ -48,7 +48,7 @@ describe("the handshake never hangs, in Firefox", () => {
     const { campus, traffic } = await openWithFaults(["ready", "delay", { delayMs }]);
     await campus.signIn();
     expect(await faultTitles(campus)).toEqual([`ready reply delayed ${delayMs} ms (injected fault)`]);
-    await eventually(() => campus.inCampus.count(READY_REPLIES), delayMs + 10_000).toBe(2);
+    await eventually(() => campus.inCampus.count(READY_REPLIES), delayMs + EXPECT_TIMEOUT_MS).toBe(2);
     await campus.expectState("signed-in");
     expect(traffic.loginLaunches()).toHaveLength(1);
   });
@@ -84,7 +84,7 @@ describe("the handshake never hangs, in Firefox", () => {
 
   test("every ready reply dropped: the app says the campus did not answer, and Retry signs in", async () => {
     const { campus, traffic } = await openWithFaults(["ready", "drop", { count: READY_SCHEDULE.length }]);
-    await eventually(() => campus.state(), 30_000).toBe("no-answer");
+    await eventually(() => campus.state()).toBe("no-answer");
     expect(await campus.inApp.text("h1")).toBe("The campus did not answer");
     await openInspector(campus);
     await eventually(() => campus.inCampus.count(FAULTS)).toBe(READY_SCHEDULE.length);

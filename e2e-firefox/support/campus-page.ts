@@ -11,7 +11,12 @@ const FIRST_LOAD_TIMEOUT_MS = 90_000;
  * new iframe for each launch and, under site isolation, each one is its own process.
  */
 export class CampusPage {
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page) {
+    // A busy machine can take a minute to load a page: these bounds catch only a page that never
+    // loads (puppeteer's own defaults are 30 s).
+    page.setDefaultNavigationTimeout(FIRST_LOAD_TIMEOUT_MS);
+    page.setDefaultTimeout(EXPECT_TIMEOUT_MS);
+  }
 
   /**
    * In a window of its own: a tab behind another is hidden, and the app pauses its polling in a

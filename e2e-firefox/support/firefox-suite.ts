@@ -6,7 +6,7 @@ import { CampusPage } from "./campus-page";
 import { createCampusControl } from "./control";
 import { launchFirefox, type FirefoxRun } from "./firefox";
 
-const LAUNCH_TIMEOUT_MS = 180_000;
+const LAUNCH_TIMEOUT_MS = 300_000;
 
 /**
  * One Firefox for a test file (fresh profile), the campus reset around each test, and members
