@@ -53,6 +53,8 @@ test.describe("attach, approval and the roster", () => {
       await control.simulate(callId, sim!, "stage-request");
       await nextPoll();
       await expect(row).toHaveAttribute("data-stage-state", "requested");
+      // The spec's name for it (stage/request), as the campus's panel and the member's own control say.
+      await expect(row).toContainText("requested the stage");
       await control.simulate(callId, sim!, "speak");
       await nextPoll();
       await expect(row).toHaveAttribute("data-role", "speaker");
