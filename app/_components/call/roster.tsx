@@ -7,8 +7,8 @@ import { ControlFeedback } from "./control-feedback";
 
 const STAGE_TEXT: Record<CallParticipant["stageState"], string> = {
   none: "",
-  requested: "requested the stage",
-  approved: "approved for the stage",
+  requested: "stage requested",
+  approved: "stage approved",
 };
 
 const ROW_ACTION_TEXT = { "stage/approve": "Approve", "stage/reject": "Reject", "stage/demote": "Demote" } as const;
