@@ -3,7 +3,7 @@ const nextConfig = {
   poweredByHeader: false,
   // A self-contained server in .next/standalone: what the Dockerfile ships and the end-to-end tests run.
   output: "standalone",
-  // No gzip in the Node server: the platform or proxy in front compresses pages (README, Deploy).
+  // No gzip in the Node server: the platform or proxy in front compresses pages (docs/deploy.md).
   // Every API answer is a few hundred bytes, yet a zlib stream per response was the largest cost of
   // a visitor's heartbeat and grant poll under load (`npm run bench`).
   compress: false,

@@ -1,8 +1,10 @@
 /**
- * Every choice the local campus makes where the spec says "not shown" or is silent.
- * Each choice is one statement (docs/assumptions.md copies them). Choices with a value are
- * constants the code reads; choices of behavior are listed as statements and the code that
- * applies them says "policy.ts" beside it.
+ * Every choice the local campus makes where the spec says "not shown" or is silent, stated once.
+ * Choices with a value are constants the code reads, each under a doc comment that states its
+ * rule; choices of behavior are `// - ` statements, and the code that applies them says
+ * "policy.ts" beside it. docs/assumptions.md ("The local campus, rule by rule") is made from this
+ * file, section by section (`npx tsx scripts/docs/campus-policy-doc.ts`), and a unit test fails
+ * when the two differ.
  */
 import type { ErrorCode } from "../../lib/contract";
 

@@ -53,6 +53,8 @@ test.describe("attach, approval and the roster", () => {
       await control.simulate(callId, sim!, "stage-request");
       await nextPoll();
       await expect(row).toHaveAttribute("data-stage-state", "requested");
+      // One name with the campus page's panel: the spec's stage state, `requested`.
+      await expect(row).toContainText("stage requested");
       await control.simulate(callId, sim!, "speak");
       await nextPoll();
       await expect(row).toHaveAttribute("data-role", "speaker");

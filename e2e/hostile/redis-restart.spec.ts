@@ -5,7 +5,7 @@ import { currentSlot, originsOf } from "../support/origins";
 import { sharedStoreRedisUrl } from "../support/shared-store-setup";
 
 /*
- * The shared store restarted without persistence (README, Deploy: what a restart of Redis costs):
+ * The shared store restarted without persistence (docs/deploy.md: what a restart of Redis costs):
  * every session is gone, so every route answers 401 in the spec's Error shape, and the member's
  * next sign-in works at once, with no app process restarted. Only in the shared-store run, whose
  * Redis this test restarts (DEBUG RESTART: the same server process, empty).

@@ -12,6 +12,7 @@ import { measureLogin } from "./login-timing";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
 import { startProductionServer, startRedisServer, startServer, stopServer } from "../../e2e/support/servers";
+import { writePerformanceDoc } from "./performance-doc";
 import { BenchRecord } from "./record";
 import { measureStateFlood } from "./state-flood";
 
@@ -130,6 +131,8 @@ async function main() {
   } finally {
     record.write("bench-results", failure);
   }
+  // Only a whole run replaces docs/performance.md's table: a run of some parts would drop the others' figures.
+  if (chosen.length === 0) writePerformanceDoc();
 }
 
 /**

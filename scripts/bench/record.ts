@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, totalmem } from "node:os";
 
 /** One measured figure beside its target; `higherIsBetter` for capacities, lower for costs and times. */
 export type Figure = {
@@ -12,6 +12,31 @@ export type Figure = {
 };
 
 export type Verdict = "ok" | "OVER" | "UNDER" | "info";
+
+/** The machine a record was made on: figures compare only between runs on the same one. */
+export type Machine = { cpuModel?: string; cpus: number; memoryGb?: number; node: string; platform: string };
+
+/** What bench-results/latest.json holds. */
+export type BenchFile = {
+  startedAt: string;
+  finishedAt: string;
+  machine: Machine;
+  complete: boolean;
+  failure?: string;
+  allWithinTarget: boolean;
+  missed: string[];
+  figures: (Figure & { verdict: Verdict })[];
+};
+
+export function currentMachine(): Machine {
+  return {
+    cpuModel: cpus()[0]?.model.trim(),
+    cpus: cpus().length,
+    memoryGb: Math.round(totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: process.platform,
+  };
+}
 
 export function verdictOf(figure: Figure): Verdict {
   if (!figure.target) return "info";
@@ -42,10 +67,10 @@ export class BenchRecord {
   write(dir = "bench-results", failure?: unknown) {
     mkdirSync(dir, { recursive: true });
     const missed = this.figures.filter((figure) => figure.verdict === "OVER" || figure.verdict === "UNDER").map((figure) => figure.name);
-    const record = {
+    const record: BenchFile = {
       startedAt: this.startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, node: process.version, platform: process.platform },
+      machine: currentMachine(),
       complete: failure === undefined,
       ...(failure === undefined ? {} : { failure: String(failure) }),
       allWithinTarget: failure === undefined && missed.length === 0,

@@ -59,7 +59,7 @@ export function OwnActions(props: OwnActionsProps) {
           </Button>
         ))}
       </div>
-      {speaker ? null : <p className="text-xs text-slate-600">Camera and microphone are for speakers: ask to speak, then join the stage.</p>}
+      {speaker ? null : <p className="text-xs text-slate-600">Camera and microphone are for speakers: request the stage, then join it once approved.</p>}
       {[...mediaToggles(props.grant).map((toggle) => toggle.next), ...actions].map((action) => (
         <ControlFeedback key={action} control={actionControl(action)} actions={call.actions} />
       ))}

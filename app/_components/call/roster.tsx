@@ -7,11 +7,11 @@ import { ControlFeedback } from "./control-feedback";
 
 const STAGE_TEXT: Record<CallParticipant["stageState"], string> = {
   none: "",
-  requested: "asked to speak",
-  approved: "may join the stage",
+  requested: "stage requested",
+  approved: "stage approved",
 };
 
-const ROW_ACTION_TEXT = { "stage/approve": "Approve", "stage/reject": "Reject", "stage/demote": "Move to audience" } as const;
+const ROW_ACTION_TEXT = { "stage/approve": "Approve", "stage/reject": "Reject", "stage/demote": "Demote" } as const;
 
 export const rowControl = (participationId: string, action: string) => `row:${participationId}:${action}`;
 

@@ -16,21 +16,21 @@ export const ACTION_TEXT: Record<CallAction, string> = {
   mute: "Mute your microphone",
   leave: "Leave the call",
   end: "End the call for everyone",
-  "stage/request": "Ask to speak",
+  "stage/request": "Request the stage",
   "stage/join": "Join the stage",
-  "stage/cancel": "Cancel your request to speak",
+  "stage/cancel": "Cancel your stage request",
   "stage/leave": "Leave the stage",
-  "stage/approve": "Let someone speak",
-  "stage/reject": "Turn down a request to speak",
-  "stage/demote": "Move someone to the audience",
+  "stage/approve": "Approve a stage request",
+  "stage/reject": "Reject a stage request",
+  "stage/demote": "Demote a speaker to the audience",
   decline: "Decline your call invitation",
   cancel: "Cancel your invitation",
 };
 
 const TARGETED_TEXT: Partial<Record<CallAction, (name: string) => string>> = {
-  "stage/approve": (name) => `Let ${name} speak`,
-  "stage/reject": (name) => `Turn down ${name}'s request to speak`,
-  "stage/demote": (name) => `Move ${name} to the audience`,
+  "stage/approve": (name) => `Approve ${name}'s stage request`,
+  "stage/reject": (name) => `Reject ${name}'s stage request`,
+  "stage/demote": (name) => `Demote ${name} to the audience`,
 };
 
 type Names = { byUserId: (userId: string) => string | null; byParticipationId: (participationId: string) => string | null };
@@ -43,7 +43,7 @@ export function rosterNames(participants: readonly CallParticipant[]): Names {
   };
 }
 
-/** "Invite grace as a speaker", "Turn camera on", "Let sim_01 speak". */
+/** "Invite grace as a speaker", "Turn camera on", "Approve sim_01's stage request". */
 export function describeCommand(command: CommandView, names: Names): string {
   const recipient = command.recipientId ? (names.byUserId(command.recipientId) ?? command.recipientId) : null;
   const asRole = command.role ? ` as ${command.role === "speaker" ? "a speaker" : "audience"}` : "";
