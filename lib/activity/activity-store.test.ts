@@ -5,8 +5,9 @@ import { ACTIVITY_TTL_SECONDS, createMemoryActivityStore, type ActivityStore } f
 import type { PollDefinition } from "@/lib/shared/poll";
 import { tally } from "@/lib/shared/poll";
 import { createRedisActivityStore } from "./redis-activity-store";
+import { readPoll } from "@/lib/testing/activity-fixtures";
 
-const aPoll = (): PollDefinition => ({ label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad", "Pie"], createdBy: "usr_ada", createdAt: 0 });
+const aPoll = (): PollDefinition => ({ kind: "poll", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad", "Pie"], createdBy: "usr_ada", createdAt: 0 });
 
 /** The rules every activity store keeps, in memory and on Redis. */
 function describeActivityStore(makeStore: () => ActivityStore) {
@@ -32,7 +33,7 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     const store = makeStore();
     await store.create("key-c", aPoll());
     await Promise.all(Array.from({ length: 30 }, (_, index) => store.vote("key-c", `usr_${index}`, index % 3)));
-    const state = await store.read("key-c");
+    const state = await readPoll(store, "key-c");
     expect(Object.keys(state?.votes ?? {})).toHaveLength(30);
     expect(state?.version).toBe(30);
     expect(tally(state!)).toEqual([10, 10, 10]);
@@ -52,7 +53,7 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     await store.create("key-e1", aPoll());
     await store.create("key-e2", aPoll());
     await store.vote("key-e1", "usr_ada", 1);
-    expect((await store.read("key-e2"))?.votes).toEqual({});
+    expect((await readPoll(store, "key-e2"))?.votes).toEqual({});
   });
 
   it("polls per call are capped: past `keep` in a group, the oldest close; other groups keep theirs", async () => {
@@ -85,7 +86,7 @@ describe("the activity store in memory", () => {
   it("copies values out: a caller cannot change a stored poll", async () => {
     const store = createMemoryActivityStore();
     await store.create("key", aPoll());
-    const read = await store.read("key");
+    const read = await readPoll(store, "key");
     read?.options.push("Cake");
     read!.votes.usr_ada = 0;
     expect(await store.read("key")).toEqual({ ...aPoll(), votes: {}, version: 0 });
@@ -102,7 +103,7 @@ describe.skipIf(!REDIS_URL)(`the activity store on Redis ${NEEDS_REDIS}`, () => 
     const other = createRedisActivityStore(connection, prefix);
     await one.create("key-shared", aPoll());
     await other.vote("key-shared", "usr_grace", 1);
-    expect((await one.read("key-shared"))?.votes).toEqual({ usr_grace: 1 });
+    expect((await readPoll(one, "key-shared"))?.votes).toEqual({ usr_grace: 1 });
     await connection.quit();
   });
 

@@ -6,7 +6,7 @@ import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing
 import { createActivity } from "./create-activity";
 import { newSessionKey } from "./session-key";
 
-const input = { label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
+const input = { kind: "poll" as const, label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
 
 describe("spec 4.11: a new activity is registered for the session's grant", () => {
   it("makes the session key on the server, registers it with the session's grant, and keeps both in the session", async () => {
@@ -20,7 +20,7 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
     expect(await deps.activities.read("server-made-key")).toMatchObject({ question: "What for lunch?", options: ["Soup", "Salad"], createdBy: "usr_ada" });
     expect(response).toEqual({
       state: "joined",
-      activity: { role: "inviter", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"], votes: [], version: 0 },
+      activity: { kind: "poll", role: "inviter", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"], votes: [], version: 0 },
     });
   });
 

@@ -5,7 +5,7 @@ import { ACTIVITY_POLL_MS, LEASE_RECHECK_MS, LEASE_RECHECKS_PER_MINUTE, activity
 
 const joined = (role: "inviter" | "guest", version = 0): ActivityResponse => ({
   state: "joined",
-  activity: { role, label: "L", question: "Q", options: ["a", "b"], votes: [], version },
+  activity: { kind: "poll", role, label: "L", question: "Q", options: ["a", "b"], votes: [], version },
 });
 
 describe("how often the activity view asks", () => {
