@@ -21,7 +21,7 @@ export function postNote(carrier: SessionCarrier, input: PostNoteRequest, deps: 
     if (activity && activity.kind !== "notes") throw new AppError("BAD_USER_INPUT", NOT_NOTES);
     const note = { authorId: access.userId, authorName: session.member.username ?? null, text: input.text, postedAt: deps.now() };
     const posted = activity && (await deps.activities.postNote(access.sessionKey, note, NOTES_LIMITS.maxNotes));
-    if (posted === "full") throw new AppError("CALL_CONFLICT", NOTES_FULL);
+    if (posted === "full") throw new AppError("BAD_USER_INPUT", NOTES_FULL);
     if (!posted) return refuseSessionGone(session, deps);
     return joinedResponse(access, posted);
   });

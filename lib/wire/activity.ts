@@ -61,6 +61,7 @@ export const activityResponseSchema = z.discriminatedUnion("state", [
 ]);
 
 export type CreateActivityRequest = z.infer<typeof createActivityRequestSchema>;
+export type CreatePollRequest = z.infer<typeof createPollRequestSchema>;
 export type VoteRequest = z.infer<typeof voteRequestSchema>;
 export type ActivityView = z.infer<typeof activityViewSchema>;
 export type PollView = z.infer<typeof pollViewSchema>;
