@@ -24,6 +24,28 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
     });
   });
 
+  it("shared notes are registered the same way, with their label; the page gets the empty notes", async () => {
+    const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    const response = await createActivity(carrier, { kind: "notes", label: "Retro", topic: "What went well?" }, deps);
+
+    const registration = campus.requests.find((request) => request.url.endsWith("/v1/apps/calls/activities"));
+    expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: "Retro" });
+    expect(await deps.activities.read("server-made-key")).toEqual({
+      kind: "notes",
+      label: "Retro",
+      topic: "What went well?",
+      createdBy: "usr_ada",
+      createdAt: expect.any(Number),
+      notes: [],
+      version: 0,
+    });
+    expect(response).toEqual({
+      state: "joined",
+      activity: { kind: "notes", role: "inviter", label: "Retro", topic: "What went well?", notes: [], version: 0 },
+    });
+  });
+
   it("the page never sees the session key or the activity ID", async () => {
     const { deps } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
     const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });

@@ -37,4 +37,9 @@ describe("the view never goes back to an older poll", () => {
     expect(newerActivity(joined("guest", 3), joined("inviter", 0))).toEqual(joined("inviter", 0));
     expect(newerActivity(undefined, joined("guest", 0))).toEqual(joined("guest", 0));
   });
+
+  it("always shows an activity of another kind, whatever its version", () => {
+    const notes: ActivityResponse = { state: "joined", activity: { kind: "notes", role: "guest", label: "L", topic: "T", notes: [], version: 0 } };
+    expect(newerActivity(joined("guest", 3), notes)).toBe(notes);
+  });
 });
