@@ -5,6 +5,7 @@ import { ACTIVITY_TTL_SECONDS, createMemoryActivityStore, type ActivityStore } f
 import type { NotesDefinition, Note } from "@/lib/shared/notes";
 import type { PollDefinition } from "@/lib/shared/poll";
 import { tally } from "@/lib/shared/poll";
+import { sha256Hex } from "@/lib/security/random";
 import { createRedisActivityStore } from "./redis-activity-store";
 import { readPoll } from "@/lib/testing/activity-fixtures";
 
@@ -168,24 +169,36 @@ describe.skipIf(!REDIS_URL)(`the activity store on Redis ${NEEDS_REDIS}`, () => 
     await connection.quit();
   });
 
-  it("the notes carry the activity TTL too, renewed by a note", async () => {
+  it("a poll stored without a kind reads back, and takes votes, as a poll", async () => {
     const store = createRedisActivityStore(redis(), prefix);
+    const { kind: _kind, ...withoutKind } = aPoll();
+    await store.create("key-kindless", aPoll());
+    await redis().set(`${prefix}activity:${sha256Hex("key-kindless")}:poll`, JSON.stringify(withoutKind), "KEEPTTL");
+    expect(await store.vote("key-kindless", "usr_ada", 1)).toEqual({ ...aPoll(), votes: { usr_ada: 1 }, version: 1 });
+  });
+
+  it("the notes carry the activity TTL too, renewed by a note", async () => {
+    // A prefix of its own: the other tests' keys have aged while they ran.
+    const own = `${prefix}notes-ttl:`;
+    const store = createRedisActivityStore(redis(), own);
     const sessionKey = "a-notes-session-key-that-must-not-be-a-redis-key";
     await store.create(sessionKey, someNotes());
-    const before = new Set(await redis().keys(`${prefix}activity:*`));
+    const before = new Set(await redis().keys(`${own}activity:*`));
     await store.postNote(sessionKey, aNote("usr_ada", "Hello"), 100);
-    const keys = await redis().keys(`${prefix}activity:*`);
+    const keys = await redis().keys(`${own}activity:*`);
     expect(keys.filter((key) => !before.has(key)).map((key) => key.split(":").at(-1))).toEqual(["notes"]);
     expect(keys.join()).not.toContain(sessionKey);
     for (const key of keys) expect(await redis().pttl(key)).toBeGreaterThan((ACTIVITY_TTL_SECONDS - 5) * 1000);
   });
 
   it("carries the activity TTL on every key, renewed by a vote; keys never contain the session key", async () => {
-    const store = createRedisActivityStore(redis(), prefix);
+    // A prefix of its own: the other tests' keys have aged while they ran.
+    const own = `${prefix}poll-ttl:`;
+    const store = createRedisActivityStore(redis(), own);
     const sessionKey = "a-session-key-that-must-not-be-a-redis-key";
     await store.create(sessionKey, aPoll());
     await store.vote(sessionKey, "usr_ada", 0);
-    const keys = await redis().keys(`${prefix}activity:*`);
+    const keys = await redis().keys(`${own}activity:*`);
     expect(keys.length).toBeGreaterThanOrEqual(3);
     expect(keys.join()).not.toContain(sessionKey);
     for (const key of keys) {
