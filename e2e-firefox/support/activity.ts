@@ -34,9 +34,9 @@ export async function currentLaunchId(campus: CampusPage): Promise<string> {
 }
 
 /** The recipient accepts in her campus page: the app remounts in a launch bound to the invitation, logs in, attaches. */
-export async function acceptInvitation(campus: CampusPage) {
+export async function acceptInvitation(campus: CampusPage, label = QUESTION) {
   const before = await currentLaunchId(campus);
-  await eventually(() => campus.inCampus.attribute(byTestId("activity-invitation"), "data-label")).toBe(QUESTION);
+  await eventually(() => campus.inCampus.attribute(byTestId("activity-invitation"), "data-label")).toBe(label);
   await campus.inCampus.click(`${byTestId("activity-invitation")} ${byTestId("activity-invitation-accept")}`);
   await eventually(() => currentLaunchId(campus)).not.toBe(before);
   await campus.signIn();

@@ -97,7 +97,7 @@ export async function clickIn(frame: () => Frame, selector: string, timeout: num
 const CONTROL = "\uE009";
 const BACKSPACE = "\uE003";
 
-/** Clicks into the field, selects what it holds, and types the value key by key. */
+/** Clicks into the field (an input or a textarea), selects what it holds, and types the value key by key. */
 export async function typeIn(frame: () => Frame, selector: string, value: string, timeout: number) {
   await clickIn(frame, selector, timeout);
   const keys = [
@@ -116,7 +116,7 @@ export async function typeIn(frame: () => Frame, selector: string, value: string
   await retryUntil(
     timeout,
     async () => {
-      const now = await frame().$eval(selector, (element) => (element instanceof HTMLInputElement ? element.value : null));
+      const now = await frame().$eval(selector, (element) => (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : null));
       return now === value ? true : { problem: `holds ${JSON.stringify(now)}` };
     },
     `type into ${selector}`,

@@ -1,7 +1,9 @@
 import { OPTIONS, QUESTION, startPoll, vote } from "../support/activity";
 import { expectNoAppFrameViolations, expectNoPageViolations } from "../support/axe-frame";
+import { membersInOneCall } from "../support/call-setup";
 import { expect, test } from "../support/fixtures";
 import { APP_ORIGIN, CAMPUS_ORIGIN, startsWithOrigin } from "../support/origins";
+import { postNote, startNotes } from "../support/notes";
 import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
 
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) finds nothing in the app, in every state a member meets.
@@ -40,6 +42,18 @@ test.describe("the app is accessible in every state", () => {
 
     await startPoll(ada, QUESTION, OPTIONS);
     await vote(ada, OPTIONS[0]!);
+    await expectNoAppFrameViolations(ada.page);
+  });
+
+  test("in shared notes, choosing the kind, then with a note posted", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    await ada.app.locator('[data-testid="activity-kind"][data-kind="notes"]').check();
+    await expectNoAppFrameViolations(ada.page);
+
+    await startNotes(ada);
+    await postNote(ada, "A first note");
     await expectNoAppFrameViolations(ada.page);
   });
 });

@@ -41,10 +41,10 @@ export async function signInToNewLaunch(campus: CampusPage, previousLaunchId: st
 }
 
 /** The recipient accepts in her campus page: the app remounts in a launch bound to the invitation, logs in, attaches. */
-export async function acceptInvitation(campus: CampusPage) {
+export async function acceptInvitation(campus: CampusPage, label = QUESTION) {
   const before = await currentLaunchId(campus);
   const invitation = campus.page.getByTestId("activity-invitation");
-  await expect(invitation).toHaveAttribute("data-label", QUESTION);
+  await expect(invitation).toHaveAttribute("data-label", label);
   await invitation.getByTestId("activity-invitation-accept").click();
   await signInToNewLaunch(campus, before);
 }

@@ -2,11 +2,17 @@ import { describe, expect, it } from "vitest";
 import { fakeClock } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { ACTIVITY_TTL_SECONDS, createMemoryActivityStore, type ActivityStore } from "./activity-store";
+import type { NotesDefinition, Note } from "@/lib/shared/notes";
 import type { PollDefinition } from "@/lib/shared/poll";
 import { tally } from "@/lib/shared/poll";
+import { sha256Hex } from "@/lib/security/random";
 import { createRedisActivityStore } from "./redis-activity-store";
+import { readPoll } from "@/lib/testing/activity-fixtures";
 
-const aPoll = (): PollDefinition => ({ label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad", "Pie"], createdBy: "usr_ada", createdAt: 0 });
+const someNotes = (): NotesDefinition => ({ kind: "notes", label: "Retro", topic: "What went well?", createdBy: "usr_ada", createdAt: 0 });
+const aNote = (authorId: string, text: string): Note => ({ authorId, authorName: authorId.replace("usr_", ""), text, postedAt: 0 });
+
+const aPoll = (): PollDefinition => ({ kind: "poll", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad", "Pie"], createdBy: "usr_ada", createdAt: 0 });
 
 /** The rules every activity store keeps, in memory and on Redis. */
 function describeActivityStore(makeStore: () => ActivityStore) {
@@ -32,7 +38,7 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     const store = makeStore();
     await store.create("key-c", aPoll());
     await Promise.all(Array.from({ length: 30 }, (_, index) => store.vote("key-c", `usr_${index}`, index % 3)));
-    const state = await store.read("key-c");
+    const state = await readPoll(store, "key-c");
     expect(Object.keys(state?.votes ?? {})).toHaveLength(30);
     expect(state?.version).toBe(30);
     expect(tally(state!)).toEqual([10, 10, 10]);
@@ -52,7 +58,7 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     await store.create("key-e1", aPoll());
     await store.create("key-e2", aPoll());
     await store.vote("key-e1", "usr_ada", 1);
-    expect((await store.read("key-e2"))?.votes).toEqual({});
+    expect((await readPoll(store, "key-e2"))?.votes).toEqual({});
   });
 
   it("polls per call are capped: past `keep` in a group, the oldest close; other groups keep theirs", async () => {
@@ -64,6 +70,55 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     expect(await store.read("key-f2")).toBeUndefined();
     for (const key of ["key-f3", "key-f4", "key-f5", "key-other"]) expect(await store.read(key)).toBeDefined();
     expect(await store.vote("key-f1", "usr_ada", 0)).toBeUndefined();
+  });
+
+  describe("shared notes", () => {
+    it("keeps the notes under their session key, with no notes at version 0", async () => {
+      const store = makeStore();
+      await store.create("key-n1", someNotes());
+      expect(await store.read("key-n1")).toEqual({ ...someNotes(), notes: [], version: 0 });
+    });
+
+    it("appends each note, oldest first, with its author; every note bumps the version", async () => {
+      const store = makeStore();
+      await store.create("key-n2", someNotes());
+      await store.postNote("key-n2", aNote("usr_ada", "First"), 100);
+      const state = await store.postNote("key-n2", aNote("usr_grace", "Second"), 100);
+      expect(state).toEqual({ ...someNotes(), notes: [aNote("usr_ada", "First"), aNote("usr_grace", "Second")], version: 2 });
+      expect(await store.read("key-n2")).toEqual(state);
+    });
+
+    it("concurrent notes of many members all land", async () => {
+      const store = makeStore();
+      await store.create("key-n3", someNotes());
+      await Promise.all(Array.from({ length: 30 }, (_, index) => store.postNote("key-n3", aNote(`usr_${index}`, `Note ${index}`), 100)));
+      const state = await store.read("key-n3");
+      expect(state?.kind === "notes" && state.notes.map((note) => note.text).sort()).toEqual(Array.from({ length: 30 }, (_, index) => `Note ${index}`).sort());
+      expect(state?.version).toBe(30);
+    });
+
+    it("at the cap a note is refused as `full`, even when many arrive at once", async () => {
+      const store = makeStore();
+      await store.create("key-n4", someNotes());
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => store.postNote("key-n4", aNote("usr_ada", `Note ${index}`), 5)));
+      expect(answers.filter((answer) => answer === "full")).toHaveLength(7);
+      const state = await store.read("key-n4");
+      expect(state?.kind === "notes" && state.notes).toHaveLength(5);
+      expect(state?.version).toBe(5);
+    });
+
+    it("a note lands only in live notes: not in a poll, not in a session gone", async () => {
+      const store = makeStore();
+      expect(await store.postNote("key-none", aNote("usr_ada", "Hello"), 100)).toBeUndefined();
+      await store.create("key-n5", aPoll());
+      expect(await store.postNote("key-n5", aNote("usr_ada", "Hello"), 100)).toBeUndefined();
+      expect(await store.read("key-n5")).toEqual({ ...aPoll(), votes: {}, version: 0 });
+      await store.create("key-n6", someNotes());
+      expect(await store.vote("key-n6", "usr_ada", 0)).toBeUndefined();
+      expect(await store.read("key-n6")).toEqual({ ...someNotes(), notes: [], version: 0 });
+      await store.remove("key-n6");
+      expect(await store.postNote("key-n6", aNote("usr_ada", "Hello"), 100)).toBeUndefined();
+    });
   });
 }
 
@@ -82,10 +137,18 @@ describe("the activity store in memory", () => {
     expect(await store.read("key")).toBeUndefined();
   });
 
+  it("copies notes out: a caller cannot change stored notes", async () => {
+    const store = createMemoryActivityStore();
+    await store.create("key", someNotes());
+    const posted = await store.postNote("key", aNote("usr_ada", "Hello"), 100);
+    if (posted && posted !== "full") posted.notes[0]!.text = "Changed";
+    expect(await store.read("key")).toMatchObject({ notes: [aNote("usr_ada", "Hello")] });
+  });
+
   it("copies values out: a caller cannot change a stored poll", async () => {
     const store = createMemoryActivityStore();
     await store.create("key", aPoll());
-    const read = await store.read("key");
+    const read = await readPoll(store, "key");
     read?.options.push("Cake");
     read!.votes.usr_ada = 0;
     expect(await store.read("key")).toEqual({ ...aPoll(), votes: {}, version: 0 });
@@ -102,16 +165,40 @@ describe.skipIf(!REDIS_URL)(`the activity store on Redis ${NEEDS_REDIS}`, () => 
     const other = createRedisActivityStore(connection, prefix);
     await one.create("key-shared", aPoll());
     await other.vote("key-shared", "usr_grace", 1);
-    expect((await one.read("key-shared"))?.votes).toEqual({ usr_grace: 1 });
+    expect((await readPoll(one, "key-shared"))?.votes).toEqual({ usr_grace: 1 });
     await connection.quit();
   });
 
-  it("carries the activity TTL on every key, renewed by a vote; keys never contain the session key", async () => {
+  it("a poll stored without a kind reads back, and takes votes, as a poll", async () => {
     const store = createRedisActivityStore(redis(), prefix);
+    const { kind: _kind, ...withoutKind } = aPoll();
+    await store.create("key-kindless", aPoll());
+    await redis().set(`${prefix}activity:${sha256Hex("key-kindless")}:poll`, JSON.stringify(withoutKind), "KEEPTTL");
+    expect(await store.vote("key-kindless", "usr_ada", 1)).toEqual({ ...aPoll(), votes: { usr_ada: 1 }, version: 1 });
+  });
+
+  it("the notes carry the activity TTL too, renewed by a note", async () => {
+    // A prefix of its own: the other tests' keys have aged while they ran.
+    const own = `${prefix}notes-ttl:`;
+    const store = createRedisActivityStore(redis(), own);
+    const sessionKey = "a-notes-session-key-that-must-not-be-a-redis-key";
+    await store.create(sessionKey, someNotes());
+    const before = new Set(await redis().keys(`${own}activity:*`));
+    await store.postNote(sessionKey, aNote("usr_ada", "Hello"), 100);
+    const keys = await redis().keys(`${own}activity:*`);
+    expect(keys.filter((key) => !before.has(key)).map((key) => key.split(":").at(-1))).toEqual(["notes"]);
+    expect(keys.join()).not.toContain(sessionKey);
+    for (const key of keys) expect(await redis().pttl(key)).toBeGreaterThan((ACTIVITY_TTL_SECONDS - 5) * 1000);
+  });
+
+  it("carries the activity TTL on every key, renewed by a vote; keys never contain the session key", async () => {
+    // A prefix of its own: the other tests' keys have aged while they ran.
+    const own = `${prefix}poll-ttl:`;
+    const store = createRedisActivityStore(redis(), own);
     const sessionKey = "a-session-key-that-must-not-be-a-redis-key";
     await store.create(sessionKey, aPoll());
     await store.vote(sessionKey, "usr_ada", 0);
-    const keys = await redis().keys(`${prefix}activity:*`);
+    const keys = await redis().keys(`${own}activity:*`);
     expect(keys.length).toBeGreaterThanOrEqual(3);
     expect(keys.join()).not.toContain(sessionKey);
     for (const key of keys) {

@@ -6,7 +6,7 @@ import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing
 import { createActivity } from "./create-activity";
 import { newSessionKey } from "./session-key";
 
-const input = { label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
+const input = { kind: "poll" as const, label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
 
 describe("spec 4.11: a new activity is registered for the session's grant", () => {
   it("makes the session key on the server, registers it with the session's grant, and keeps both in the session", async () => {
@@ -20,7 +20,29 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
     expect(await deps.activities.read("server-made-key")).toMatchObject({ question: "What for lunch?", options: ["Soup", "Salad"], createdBy: "usr_ada" });
     expect(response).toEqual({
       state: "joined",
-      activity: { role: "inviter", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"], votes: [], version: 0 },
+      activity: { kind: "poll", role: "inviter", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"], votes: [], version: 0 },
+    });
+  });
+
+  it("shared notes are registered the same way, with their label; the page gets the empty notes", async () => {
+    const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
+    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
+    const response = await createActivity(carrier, { kind: "notes", label: "Retro", topic: "What went well?" }, deps);
+
+    const registration = campus.requests.find((request) => request.url.endsWith("/v1/apps/calls/activities"));
+    expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: "Retro" });
+    expect(await deps.activities.read("server-made-key")).toEqual({
+      kind: "notes",
+      label: "Retro",
+      topic: "What went well?",
+      createdBy: "usr_ada",
+      createdAt: expect.any(Number),
+      notes: [],
+      version: 0,
+    });
+    expect(response).toEqual({
+      state: "joined",
+      activity: { kind: "notes", role: "inviter", label: "Retro", topic: "What went well?", notes: [], version: 0 },
     });
   });
 

@@ -3,24 +3,24 @@ import { withCall } from "@/lib/calls/with-call";
 import { MAX_POLLS_PER_GRANT } from "@/lib/security/limits";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import type { PollDefinition } from "@/lib/shared/poll";
+import { emptyState, type ActivityDefinition } from "@/lib/shared/activity-kinds";
 import type { ActivityResponse, CreateActivityRequest } from "@/lib/wire/activity";
 import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
 import { setSessionActivity, type JoinedAccess } from "./session-activity";
 
 /**
- * Spec 4.11: a new shared poll in the app's own store, under a fresh server-generated session
+ * Spec 4.11: a new shared activity (a poll, notes) in the app's own store, under a fresh server-generated session
  * key, registered with the campus for the session's grant. The session keeps the key and the
- * activityId; the page gets the poll. The member then invites with POST /api/activity/invite.
+ * activityId; the page gets the activity. The member then invites with POST /api/activity/invite.
  */
 export function createActivity(carrier: SessionCarrier, input: CreateActivityRequest, deps: ActivityDeps): Promise<ActivityResponse> {
   const admit = (session: VisitorSession) => deps.rateLimits.consume("pollCreateByMember", session.member.userId);
   return withCall(carrier, deps, { scope: "calls:control", admit, grant: "required", verify: true }, async ({ session, grantId }) => {
     const sessionKey = deps.newSessionKey();
-    const poll: PollDefinition = { ...input, createdBy: session.member.userId, createdAt: deps.now() };
-    // Polls per call are bounded: past the cap, this member's oldest poll in the call closes.
-    await deps.activities.create(sessionKey, poll, { group: grantId, keep: MAX_POLLS_PER_GRANT });
+    const definition: ActivityDefinition = { ...input, createdBy: session.member.userId, createdAt: deps.now() };
+    // Activities per call are bounded: past the cap, this member's oldest one in the call closes.
+    await deps.activities.create(sessionKey, definition, { group: grantId, keep: MAX_POLLS_PER_GRANT });
     let activityId: string;
     try {
       ({ activityId } = await deps.campus.registerActivity(session.accessToken, { grantId, sessionKey, label: input.label }));
@@ -32,6 +32,6 @@ export function createActivity(carrier: SessionCarrier, input: CreateActivityReq
 
     const access: JoinedAccess = { role: "inviter", userId: session.member.userId, activityId, sessionKey };
     await setSessionActivity(session, deps.activityAccess, access);
-    return joinedResponse(access, { ...poll, votes: {}, version: 0 });
+    return joinedResponse(access, emptyState(definition));
   });
 }

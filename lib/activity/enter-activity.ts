@@ -3,7 +3,7 @@ import type { ActivityResponse } from "@/lib/wire/activity";
 import { getCallSession } from "@/lib/calls/with-call";
 import { AppError } from "@/lib/errors";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import { readVerifiedEntry, recheckAccess, respondWithPoll } from "./verified-access";
+import { readVerifiedEntry, recheckAccess, respondWithActivity } from "./verified-access";
 import { getSessionActivity } from "./session-activity";
 import { NO_ACTIVITY_RESPONSE, endedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
@@ -24,7 +24,7 @@ export async function enterActivity(carrier: SessionCarrier, deps: ActivityDeps)
 
   try {
     const current = access ? await recheckAccess(session, access, deps) : await readVerifiedEntry(session, deps);
-    return await respondWithPoll(session, current, deps);
+    return await respondWithActivity(session, current, deps);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "FORBIDDEN") throw error;
     // Without access there was nothing to end: this launch has no entry. With it, recheckAccess ended it.

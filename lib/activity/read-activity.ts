@@ -2,13 +2,13 @@ import "server-only";
 import type { ActivityResponse } from "@/lib/wire/activity";
 import { getCallSession } from "@/lib/calls/with-call";
 import type { SessionCarrier } from "@/lib/session/carrier";
-import { LEASE_LAPSED, endAccess, respondWithPoll } from "./verified-access";
+import { LEASE_LAPSED, endAccess, respondWithActivity } from "./verified-access";
 import { getSessionActivity } from "./session-activity";
 import { NO_ACTIVITY_RESPONSE, endedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
 
 /**
- * The session's poll, as the page polls it: from the app's own store, at no cost to the campus.
+ * The session's activity, as the page polls it: from the app's own store, at no cost to the campus.
  * A guest whose lease ran out without a recheck has lost access (spec 3 "Activity entry"), even
  * before the campus is asked again.
  */
@@ -20,5 +20,5 @@ export async function readActivity(carrier: SessionCarrier, deps: ActivityDeps):
   if (access.role === "guest" && access.leaseExpiresAt <= deps.now()) {
     return endedResponse(await endAccess(session, deps, { code: "FORBIDDEN", message: LEASE_LAPSED }));
   }
-  return respondWithPoll(session, access, deps);
+  return respondWithActivity(session, access, deps);
 }

@@ -59,9 +59,9 @@ export async function recheckAccess(session: VisitorSession, access: JoinedAcces
   }
 }
 
-/** The joined poll as the page sees it; a session the store no longer holds ends access. */
-export async function respondWithPoll(session: VisitorSession, access: JoinedAccess, deps: ActivityDeps): Promise<ActivityResponse> {
-  const poll = await deps.activities.read(access.sessionKey);
-  if (!poll) return endedResponse(await endAccess(session, deps, { code: "FORBIDDEN", message: SESSION_GONE }));
-  return joinedResponse(access, poll);
+/** The joined activity as the page sees it; a session the store no longer holds ends access. */
+export async function respondWithActivity(session: VisitorSession, access: JoinedAccess, deps: ActivityDeps): Promise<ActivityResponse> {
+  const activity = await deps.activities.read(access.sessionKey);
+  if (!activity) return endedResponse(await endAccess(session, deps, { code: "FORBIDDEN", message: SESSION_GONE }));
+  return joinedResponse(access, activity);
 }

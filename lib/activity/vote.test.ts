@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "@/lib/security/limits";
-import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry } from "@/lib/testing/activity-fixtures";
+import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry, readPoll } from "@/lib/testing/activity-fixtures";
 import { aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { NOT_JOINED, castVote } from "./vote";
 import { enterActivity } from "./enter-activity";
@@ -31,7 +31,7 @@ describe("votes are keyed by the verified userId only", () => {
     await castVote(carrier, { option: 0 }, deps);
     const response = await castVote(carrier, { option: 1 }, deps);
     expect(response).toMatchObject({ state: "joined", activity: { votes: [{ userId: "usr_ada", option: 1 }], version: 2 } });
-    expect((await deps.activities.read(SESSION_KEY))?.votes).toEqual({ usr_ada: 1 });
+    expect((await readPoll(deps.activities))?.votes).toEqual({ usr_ada: 1 });
   });
 
   it("members see each other's votes", async () => {
@@ -69,7 +69,7 @@ describe("spec 3: each vote rechecks the lease first", () => {
     const lapsed = "The activity entry ended (leaseExpired): the entry lease lapsed without a recheck";
     const { deps, carrier, sid } = await aGuest(() => campusError("FORBIDDEN", 403, lapsed));
     await expect(castVote(carrier, { option: 0 }, deps)).rejects.toMatchObject({ code: "FORBIDDEN", message: lapsed });
-    expect((await deps.activities.read(SESSION_KEY))?.votes).toEqual({});
+    expect((await readPoll(deps.activities))?.votes).toEqual({});
     const access = await deps.activityAccess.get(sid);
     expect(access).toEqual({ role: "ended", userId: "usr_ada", code: "FORBIDDEN", message: lapsed, endedAt: expect.any(Number) });
 
@@ -84,7 +84,7 @@ describe("spec 3: each vote rechecks the lease first", () => {
     await deps.activityAccess.set(sid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: SESSION_KEY }, 60);
     await castVote(carrier, { option: 1 }, deps);
     expect(callRequests(campus.requests)).toEqual(["GET /v1/apps/calls/activities/act_1"]);
-    expect((await deps.activities.read(SESSION_KEY))?.votes).toEqual({ usr_ada: 1 });
+    expect((await readPoll(deps.activities))?.votes).toEqual({ usr_ada: 1 });
   });
 
   it("the inviter who left the call loses access on the next vote", async () => {

@@ -11,6 +11,8 @@ export const POLL_LIMITS = { questionMaxLength: 200, optionMaxLength: 80, minOpt
 
 /** What the inviter set up; fixed for the poll's life. A shared store checks what it reads back against it. */
 export const pollDefinitionSchema = z.object({
+  /** Polls stored before there were other kinds have none. */
+  kind: z.literal("poll").default("poll"),
   label: z.string(),
   question: z.string(),
   options: z.array(z.string()),

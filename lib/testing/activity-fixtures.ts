@@ -1,5 +1,7 @@
 // Activity fixtures: a verified entry, the campus's answers, and activity deps on a fake campus, each in one line.
+import type { ActivityStore } from "@/lib/activity/activity-store";
 import type { ActivityEntry } from "@/lib/contract";
+import type { PollState } from "@/lib/shared/poll";
 import type { ServerDeps } from "@/lib/server/deps";
 import { callDeps } from "./call-fixtures";
 
@@ -27,5 +29,16 @@ export function activityDeps(options: { routes?: Record<string, FakeRoute>; now?
 
 /** A poll in the deps' store under SESSION_KEY, as the inviter's app made it. */
 export async function aPoll(deps: ServerDeps, options: string[] = ["Soup", "Salad"]) {
-  await deps.activities.create(SESSION_KEY, { label: "Lunch", question: "What for lunch?", options, createdBy: "usr_grace", createdAt: 0 });
+  await deps.activities.create(SESSION_KEY, { kind: "poll", label: "Lunch", question: "What for lunch?", options, createdBy: "usr_grace", createdAt: 0 });
+}
+
+/** Shared notes in the deps' store under SESSION_KEY, as the inviter's app made them. */
+export async function someNotes(deps: ServerDeps) {
+  await deps.activities.create(SESSION_KEY, { kind: "notes", label: "Retro", topic: "What went well?", createdBy: "usr_grace", createdAt: 0 });
+}
+
+/** The poll a store holds under the key; undefined if it holds none (or another kind). */
+export async function readPoll(store: ActivityStore, sessionKey = SESSION_KEY): Promise<PollState | undefined> {
+  const state = await store.read(sessionKey);
+  return state?.kind === "poll" ? state : undefined;
 }

@@ -79,7 +79,7 @@ describe("the request schemas keep this app's poll limits", () => {
   });
 
   it("the page's view of a poll has no place for a key or an ID", () => {
-    const joined = { state: "joined", activity: { role: "guest", label: "L", question: "Q", options: ["a", "b"], votes: [], version: 0 } };
+    const joined = { state: "joined", activity: { kind: "poll", role: "guest", label: "L", question: "Q", options: ["a", "b"], votes: [], version: 0 } };
     expect(activityResponseSchema.safeParse(joined).success).toBe(true);
     expect(activityResponseSchema.safeParse({ ...joined, activity: { ...joined.activity, sessionKey: KEY } }).success).toBe(false);
     expect(activityResponseSchema.safeParse({ ...joined, activity: { ...joined.activity, activityId: "act_1" } }).success).toBe(false);

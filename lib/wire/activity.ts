@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "@/lib/contract";
+import { activityRoleSchema, unionOfKinds } from "@/lib/shared/activity-kinds";
 import { POLL_LIMITS } from "@/lib/shared/poll";
+import { createNotesRequestSchema, notesViewSchema } from "./notes";
 
 /*
  * The activity routes of the app's own API (/api/activity/*), between its page and its backend.
@@ -12,8 +14,9 @@ import { POLL_LIMITS } from "@/lib/shared/poll";
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
 const isUnique = (items: readonly string[]) => new Set(items).size === items.length;
 
-// POST /api/activity: a new shared poll, registered with the campus for the member's call.
-export const createActivityRequestSchema = z.strictObject({
+// POST /api/activity: a new shared poll, registered with the campus for the member's call. `kind` may be left out.
+const createPollRequestSchema = z.strictObject({
+  kind: z.literal("poll").default("poll"),
   label: trimmed(LIMITS.activityLabelMaxLength),
   question: trimmed(POLL_LIMITS.questionMaxLength),
   options: z
@@ -23,15 +26,18 @@ export const createActivityRequestSchema = z.strictObject({
     .refine(isUnique, { message: "options must differ" }),
 });
 
+// POST /api/activity: a new activity of one of the kinds (lib/shared/activity-kinds.ts).
+export const createActivityRequestSchema = unionOfKinds({ poll: createPollRequestSchema, notes: createNotesRequestSchema });
+
 // POST /api/activity/vote: the index of an option. The voter is the session's verified member.
 export const voteRequestSchema = z.strictObject({ option: z.number().int().min(0).max(POLL_LIMITS.maxOptions - 1) });
 
 // POST /api/activity/invite takes no input (`{}` or nothing, lib/http/define-route.ts): the activity is the session's own.
 
 /** The poll as a member sees it: no session key, no activity, entry or grant ID. */
-export const activityViewSchema = z.strictObject({
-  /** `inviter`: registered it in this launch; `guest`: joined through a verified entry. */
-  role: z.enum(["inviter", "guest"]),
+const pollViewSchema = z.strictObject({
+  kind: z.literal("poll"),
+  role: activityRoleSchema,
   label: z.string(),
   question: z.string(),
   options: z.array(z.string()).min(POLL_LIMITS.minOptions).max(POLL_LIMITS.maxOptions),
@@ -41,8 +47,11 @@ export const activityViewSchema = z.strictObject({
   version: z.number().int().nonnegative(),
 });
 
+/** The joined activity as a member sees it, of whichever kind. */
+export const activityViewSchema = unionOfKinds({ poll: pollViewSchema, notes: notesViewSchema });
+
 /**
- * GET /api/activity, POST /api/activity/entry, and the answers of create and vote. `none`: this
+ * GET /api/activity, POST /api/activity/entry, and the answers of create, vote and note. `none`: this
  * session has no activity (and this launch no accepted invitation); `ended`: access ended, with why.
  */
 export const activityResponseSchema = z.discriminatedUnion("state", [
@@ -52,6 +61,8 @@ export const activityResponseSchema = z.discriminatedUnion("state", [
 ]);
 
 export type CreateActivityRequest = z.infer<typeof createActivityRequestSchema>;
+export type CreatePollRequest = z.infer<typeof createPollRequestSchema>;
 export type VoteRequest = z.infer<typeof voteRequestSchema>;
 export type ActivityView = z.infer<typeof activityViewSchema>;
+export type PollView = z.infer<typeof pollViewSchema>;
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;

@@ -11,12 +11,13 @@ import { useCallContext } from "../call/call-context";
 import { ControlFeedback } from "../call/control-feedback";
 import { Button } from "../ui/button";
 import { ActivityEnded } from "./activity-ended";
-import { CreatePollForm } from "./create-poll-form";
+import { CreateActivityForm } from "./create-activity-form";
+import { NotesView } from "./notes-view";
 import { PollView } from "./poll-view";
 
 /**
- * The shared poll of the call (spec 4.11-4.13). With an active grant, a member with calls:control
- * starts one and invites the call; a launch opened from an invitation joins it on its own. The
+ * The shared activity of the call, a poll or notes (spec 4.11-4.13). With an active grant, a member
+ * with calls:control starts one and invites the call; a launch opened from an invitation joins it on its own. The
  * ended notice stays after the grant ends, so the member sees why.
  */
 export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
@@ -44,6 +45,13 @@ export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
   // A refused vote (lease lapsed, member left) has ended access on the backend: read why.
   const vote = (option: number) =>
     void actions.run("activity-vote", () => activityApi.vote(launch, option)).then((result) => (result ? show(result) : void refresh()));
+  // The same for a refused note; the field keeps the text unless the note was posted.
+  const postNote = (text: string) =>
+    actions.run("activity-note", () => activityApi.postNote(launch, text)).then((result) => {
+      if (result) show(result);
+      else void refresh();
+      return result !== undefined;
+    });
   const invite = () =>
     void actions.run("activity-invite", () => activityApi.invite(launch)).then((result) => {
       if (result) void mutate(commandsKey(launch));
@@ -53,12 +61,28 @@ export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
   return (
     <section data-testid="activity-panel" aria-labelledby="activity-title" className="space-y-3">
       <h2 id="activity-title" className="text-sm font-semibold">
-        Shared poll
+        Shared activity
       </h2>
       {response.state === "joined" ? (
         <>
-          <PollView activity={response.activity} participants={participants} userId={userId} canVote={grantActive && !disabled} onVote={vote} />
-          <ControlFeedback control="activity-vote" actions={actions} />
+          {response.activity.kind === "poll" ? (
+            <>
+              <PollView activity={response.activity} participants={participants} userId={userId} canVote={grantActive && !disabled} onVote={vote} />
+              <ControlFeedback control="activity-vote" actions={actions} />
+            </>
+          ) : (
+            <>
+              <NotesView
+                activity={response.activity}
+                participants={participants}
+                userId={userId}
+                canPost={grantActive && !disabled}
+                busy={actions.busy === "activity-note"}
+                onPost={postNote}
+              />
+              <ControlFeedback control="activity-note" actions={actions} />
+            </>
+          )}
           {response.activity.role === "inviter" && grantActive ? (
             <div className="space-y-1">
               <Button testId="activity-invite" size="sm" variant="secondary" disabled={disabled} onClick={invite}>
@@ -74,11 +98,11 @@ export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
       {response.state !== "joined" && grantActive ? (
         canControl ? (
           <>
-            <CreatePollForm onCreate={create} disabled={disabled} busy={actions.busy === "activity-create"} />
+            <CreateActivityForm onCreate={create} disabled={disabled} busy={actions.busy === "activity-create"} />
             <ControlFeedback control="activity-create" actions={actions} />
           </>
         ) : (
-          <p className="text-xs text-slate-600">Starting a shared poll needs calls:control; invitations to one open it here.</p>
+          <p className="text-xs text-slate-600">Starting a shared activity needs calls:control; invitations to one open it here.</p>
         )
       ) : null}
     </section>

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from "react";
-import type { CreateActivityRequest } from "@/lib/wire/activity";
+import type { CreatePollRequest } from "@/lib/wire/activity";
 import { POLL_LIMITS } from "@/lib/shared/poll";
 import { LIMITS } from "@/lib/contract";
 import { Button } from "../ui/button";
-
-const INPUT = "w-full rounded-lg border border-slate-400 bg-white px-2.5 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600";
+import { TextField } from "./text-field";
 
 /** A new shared poll: a question and two to six options. The label is what invitees see in the campus page. */
-export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) => void; disabled: boolean; busy: boolean }) {
+export function CreatePollForm(props: { onCreate: (body: CreatePollRequest) => void; disabled: boolean; busy: boolean }) {
   const [label, setLabel] = useState("");
   const [question, setQuestion] = useState("");
   const [options, setOptions] = useState(["", ""]);
@@ -17,7 +16,7 @@ export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) 
   function submit(event: FormEvent) {
     event.preventDefault();
     const title = label.trim() || question.trim().slice(0, LIMITS.activityLabelMaxLength);
-    props.onCreate({ label: title, question: question.trim(), options: filled });
+    props.onCreate({ kind: "poll", label: title, question: question.trim(), options: filled });
   }
 
   return (
@@ -55,20 +54,5 @@ export function CreatePollForm(props: { onCreate: (body: CreateActivityRequest) 
         </Button>
       </div>
     </form>
-  );
-}
-
-/** One line of the form; the label doubles as the placeholder unless one is given. */
-function TextField(props: { testId: string; label: string; placeholder?: string; value: string; maxLength: number; onChange: (value: string) => void }) {
-  return (
-    <input
-      data-testid={props.testId}
-      className={INPUT}
-      value={props.value}
-      maxLength={props.maxLength}
-      placeholder={props.placeholder ?? props.label}
-      aria-label={props.label}
-      onChange={(event) => props.onChange(event.target.value)}
-    />
   );
 }

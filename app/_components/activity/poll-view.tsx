@@ -1,8 +1,8 @@
-import type { ActivityView } from "@/lib/wire/activity";
+import type { PollView as Poll } from "@/lib/wire/activity";
 import type { CallParticipant } from "@/lib/contract";
 
 type PollViewProps = {
-  activity: ActivityView;
+  activity: Poll;
   /** The call's roster, for usernames; userIds are shown for members not in it. */
   participants: readonly CallParticipant[];
   userId: string;

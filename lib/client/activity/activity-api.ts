@@ -15,5 +15,8 @@ export const activityApi = {
   vote: (launch: LaunchCredentials, option: number) =>
     fetchApi("/api/activity/vote", { launch, method: "POST", body: { option }, schema: activityResponseSchema }),
 
+  postNote: (launch: LaunchCredentials, text: string) =>
+    fetchApi("/api/activity/notes", { launch, method: "POST", body: { text }, schema: activityResponseSchema }),
+
   invite: (launch: LaunchCredentials) => fetchApi("/api/activity/invite", { launch, method: "POST", body: {}, schema: commandResponseSchema }),
 };

@@ -5,7 +5,7 @@ import { ACTIVITY_POLL_MS, LEASE_RECHECK_MS, LEASE_RECHECKS_PER_MINUTE, activity
 
 const joined = (role: "inviter" | "guest", version = 0): ActivityResponse => ({
   state: "joined",
-  activity: { role, label: "L", question: "Q", options: ["a", "b"], votes: [], version },
+  activity: { kind: "poll", role, label: "L", question: "Q", options: ["a", "b"], votes: [], version },
 });
 
 describe("how often the activity view asks", () => {
@@ -36,5 +36,10 @@ describe("the view never goes back to an older poll", () => {
     expect(newerActivity(joined("guest", 3), ended)).toBe(ended);
     expect(newerActivity(joined("guest", 3), joined("inviter", 0))).toEqual(joined("inviter", 0));
     expect(newerActivity(undefined, joined("guest", 0))).toEqual(joined("guest", 0));
+  });
+
+  it("always shows an activity of another kind, whatever its version", () => {
+    const notes: ActivityResponse = { state: "joined", activity: { kind: "notes", role: "guest", label: "L", topic: "T", notes: [], version: 0 } };
+    expect(newerActivity(joined("guest", 3), notes)).toBe(notes);
   });
 });

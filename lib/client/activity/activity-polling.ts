@@ -2,11 +2,11 @@ import type { ActivityResponse } from "@/lib/wire/activity";
 import { LIMITS } from "@/lib/contract";
 
 /*
- * How often the activity view asks, and why. The poll state is the app's own (no campus request);
+ * How often the activity view asks, and why. The activity's state is the app's own (no campus request);
  * the lease recheck is one campus request, for guests only.
  */
 
-/** Members see each other's votes within about this long. Paused while the document is hidden. */
+/** Members see each other's votes and notes within about this long. Paused while the document is hidden. */
 export const ACTIVITY_POLL_MS = 2_000;
 
 /**
@@ -28,10 +28,12 @@ export function needsLeaseRecheck(response: ActivityResponse | undefined): boole
 }
 
 /**
- * A poll read that left before a vote may answer after it: the view keeps the newer state (its
- * `version` grows with every vote). A change of state (`ended`, another role) always shows.
+ * A read that left before a vote or a note may answer after it: the view keeps the newer state
+ * (its `version` grows with every vote and note). A change of state (`ended`, another role,
+ * another kind) always shows.
  */
 export function newerActivity(current: ActivityResponse | undefined, fresh: ActivityResponse): ActivityResponse {
-  if (current?.state !== "joined" || fresh.state !== "joined" || current.activity.role !== fresh.activity.role) return fresh;
+  if (current?.state !== "joined" || fresh.state !== "joined") return fresh;
+  if (current.activity.role !== fresh.activity.role || current.activity.kind !== fresh.activity.kind) return fresh;
   return fresh.activity.version < current.activity.version ? current : fresh;
 }

@@ -15,7 +15,7 @@ type Options = {
 };
 
 /**
- * The session's activity. The poll state is read every 2 s while joined (paused while hidden).
+ * The session's activity. Its state is read every 2 s while joined (paused while hidden).
  * With the grant active and no activity yet, the launch's verified entry is asked for once: a
  * launch opened from an accepted invitation joins that way (spec 4.13). A guest rechecks its
  * lease every 10 s; anyone joined rechecks at once when the grant stops being active.

@@ -1,0 +1,30 @@
+import { expect, test } from "../support/fixtures";
+import { TOPIC, membersInOneNotes, notesOf, postNote } from "../support/notes";
+
+// Spec 2 (CallActivity, Verified activity entry), 3 "Activity entry", 4.7, 4.11-4.13, with the
+// app's second activity kind: the same registration, invitation and verified entry as the poll.
+test.describe("shared notes", () => {
+  // @shared-store: also run with the Redis store behind two app processes (playwright.redis.config.ts).
+  test("members of one call post notes and each sees both, with their authors @shared-store", async ({ control, openCampusAs }) => {
+    const { ada, grace } = await membersInOneNotes(control, openCampusAs);
+    await expect(grace.app.getByTestId("notes-topic-text")).toHaveText(TOPIC);
+    await expect(grace.app.getByTestId("activity-label")).toHaveText(TOPIC);
+
+    await postNote(ada, "The demo went well");
+    await postNote(grace, "  Pairing on the tests helped  ");
+    for (const campus of [ada, grace]) {
+      await expect(notesOf(campus)).toHaveCount(2);
+      // Oldest first, each with its author's username; a note's text is trimmed by the backend.
+      await expect(notesOf(campus).nth(0)).toHaveAttribute("data-author", "ada");
+      await expect(notesOf(campus).nth(0).getByTestId("note-text")).toHaveText("The demo went well");
+      await expect(notesOf(campus).nth(1)).toHaveAttribute("data-author", "grace");
+      await expect(notesOf(campus).nth(1).getByTestId("note-text")).toHaveText("Pairing on the tests helped");
+    }
+
+    // The campus saw one activity and one accepted invitation; the notes never left the app's backend.
+    const { activities, invitations, entries } = await control.activities();
+    expect(activities).toHaveLength(1);
+    expect(invitations.map((invitation) => [invitation.recipient, invitation.status])).toEqual([["grace", "accepted"]]);
+    expect(entries.map((entry) => entry.username)).toEqual(["grace"]);
+  });
+});

@@ -1,0 +1,40 @@
+import "server-only";
+import { verifyAccess } from "@/lib/auth/check-access";
+import { getCallSession } from "@/lib/calls/with-call";
+import { AppError } from "@/lib/errors";
+import type { RateLimitName } from "@/lib/security/limits";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import type { VisitorSession } from "@/lib/session/get-visitor-session";
+import { SESSION_GONE, endAccess, recheckAccess } from "./verified-access";
+import { getSessionActivity, type JoinedAccess } from "./session-activity";
+import type { ActivityDeps } from "./deps";
+
+export const NOT_JOINED = "You have not joined an activity in this launch";
+
+/**
+ * A protected activity action (a vote, a note): the member's rate limit, then userinfo (spec
+ * 4.2), then the access is rechecked with the campus (spec 3: the lease is rechecked while
+ * protected actions continue). `act` gets the session and the rechecked access, whose userId is
+ * the verified member's, never one the page names.
+ */
+export async function withJoinedAccess<T>(
+  carrier: SessionCarrier,
+  deps: ActivityDeps,
+  rateLimit: RateLimitName,
+  act: (session: VisitorSession, access: JoinedAccess) => Promise<T>,
+): Promise<T> {
+  const session = await getCallSession(carrier, deps, "calls:read");
+  await deps.rateLimits.consume(rateLimit, session.member.userId);
+  const access = await getSessionActivity(session, deps.activityAccess);
+  if (!access) throw new AppError("CALL_CONFLICT", NOT_JOINED);
+  if (access.role === "ended") throw new AppError("FORBIDDEN", access.message);
+
+  await verifyAccess(session, deps);
+  return act(session, await recheckAccess(session, access, deps));
+}
+
+/** The store no longer holds the activity: access ends, and the action is refused with why. */
+export async function refuseSessionGone(session: VisitorSession, deps: ActivityDeps): Promise<never> {
+  await endAccess(session, deps, { code: "FORBIDDEN", message: SESSION_GONE });
+  throw new AppError("FORBIDDEN", SESSION_GONE);
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import type { ActivityResponse } from "@/lib/wire/activity";
+import type { PostNoteRequest } from "@/lib/wire/notes";
+import { AppError } from "@/lib/errors";
+import type { SessionCarrier } from "@/lib/session/carrier";
+import { NOTES_LIMITS } from "@/lib/shared/notes";
+import { joinedResponse } from "./activity-view";
+import type { ActivityDeps } from "./deps";
+import { refuseSessionGone, withJoinedAccess } from "./joined-action";
+
+export const NOT_NOTES = "This activity is not shared notes: it takes no notes";
+export const NOTES_FULL = `These notes are full: an activity holds at most ${NOTES_LIMITS.maxNotes} notes`;
+
+/**
+ * A note, a protected activity action (joined-action.ts). Its author is the session's verified
+ * member: the userId for the record, the username the session holds for display (spec part 2).
+ */
+export function postNote(carrier: SessionCarrier, input: PostNoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
+  return withJoinedAccess(carrier, deps, "noteByMember", async (session, access) => {
+    const activity = await deps.activities.read(access.sessionKey);
+    if (activity && activity.kind !== "notes") throw new AppError("BAD_USER_INPUT", NOT_NOTES);
+    const note = { authorId: access.userId, authorName: session.member.username ?? null, text: input.text, postedAt: deps.now() };
+    const posted = activity && (await deps.activities.postNote(access.sessionKey, note, NOTES_LIMITS.maxNotes));
+    if (posted === "full") throw new AppError("BAD_USER_INPUT", NOTES_FULL);
+    if (!posted) return refuseSessionGone(session, deps);
+    return joinedResponse(access, posted);
+  });
+}
