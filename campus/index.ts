@@ -3,6 +3,7 @@ import type { Server } from "node:http";
 import { createCampus } from "./app";
 import { readCampusConfig } from "./config";
 import { CampusConfigError } from "./core/errors";
+import { loadPageAssets } from "./host/assets";
 import { createCampusServer } from "./server";
 
 type ListenError = NodeJS.ErrnoException;
@@ -33,6 +34,8 @@ async function startCampus() {
     registration: { file: config.registrationPath },
     listen: { port: config.port, hosts: config.hosts },
   });
+  // The page's scripts are bundled before the first request can ask for them.
+  await loadPageAssets();
   const listening: string[] = [];
   for (const [index, host] of config.hosts.entries()) {
     const error = await listen(createCampusServer(campus), config.port, host);

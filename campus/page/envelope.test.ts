@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hostReplySchema, hostRequestSchema, IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract";
-import { createEnvelope } from "./envelope.js";
+import * as envelope from "./envelope";
 
-const envelope = createEnvelope({ protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION });
 const base = { protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id: "req-1" };
 
 const VALID = [
