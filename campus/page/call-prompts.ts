@@ -96,7 +96,7 @@ const signatures = new WeakMap<Element, string>();
 
 /**
  * Renders the prompts of a view, keeping the nodes of prompts that did not change, and returns
- * the prompts it added (prompt-focus.js moves focus to the first).
+ * the prompts it added (prompt-focus.ts moves focus to the first).
  */
 export function renderPrompts(container: HTMLElement, view: CallView, act: Act): HTMLElement[] {
   const wanted = view.prompts.map(({ status: _status, ...prompt }) => ({

@@ -4,9 +4,11 @@
 
 import { z } from "zod";
 import {
+  authenticateResultSchema,
   hostReplySchema,
   hostRequestSchema,
   readyRequestSchema,
+  readyResultSchema,
   type AuthenticateResult,
   type HostError,
   type HostReply,
@@ -20,6 +22,7 @@ z.config({ jitless: true });
 /** What makes a message ours and answerable: the protocol and an id to echo. */
 const answerableSchema = z.object({ protocol: readyRequestSchema.shape.protocol, id: readyRequestSchema.shape.id });
 const ENVELOPE_KEYS = Object.keys(readyRequestSchema.shape);
+const resultSchema = z.union([readyResultSchema, authenticateResultSchema]);
 const METHODS = new Map<unknown, (typeof hostRequestSchema.options)[number]>(hostRequestSchema.options.map((option) => [option.shape.method.value, option]));
 
 export type ParsedMessage =
@@ -64,10 +67,10 @@ export function parseRequest(data: unknown): ParsedMessage {
   return { kind: "invalid", id: answerable.data.id, message: explainInvalid(data) };
 }
 
-/** A result reply, checked against the contract's reply shape before it goes to the frame. */
+/** A result reply, checked against the contract's reply and result shapes before it goes to the frame. */
 export function reply(id: string, result: ReadyResult | AuthenticateResult): HostReply {
   const { protocol, version } = readyRequestSchema.shape;
-  return hostReplySchema.parse({ protocol: protocol.value, version: version.value, id, result });
+  return hostReplySchema.parse({ protocol: protocol.value, version: version.value, id, result: resultSchema.parse(result) });
 }
 
 export function replyError(id: string, code: HostError["code"], message: string): HostReply {
