@@ -82,6 +82,13 @@ describe("page assets and avatars", () => {
     expect(script).toContain(JSON.stringify(IFRAME_PROTOCOL));
   });
 
+  it("sets zod jitless before the contract's schemas are built: the page's CSP allows no eval, not even zod's probe", async () => {
+    const script = await (await send(createTestCampus(), "GET", "/assets/campus.js")).text();
+    const jitless = script.search(/\.config\(\{ jitless: true \}\)/);
+    expect(jitless).toBeGreaterThan(-1);
+    expect(jitless).toBeLessThan(script.indexOf(JSON.stringify(IFRAME_PROTOCOL)));
+  });
+
   it("serves no module of the page on its own, and no TypeScript source", async () => {
     const campus = createTestCampus();
     for (const name of ["envelope.js", "envelope.ts", "campus.ts", "dom.js"]) expect((await send(campus, "GET", `/assets/${name}`)).status).toBe(404);

@@ -3,6 +3,7 @@
 // presentation of this tab, the flow inspector and the registration. It reports the tab's
 // visibility (spec 3).
 
+import "./zod-jitless";
 import type { HostError, HostReply } from "../../lib/contract/iframe-protocol";
 import type { PageConfig } from "../host/render-page";
 import type { PublicRegistration } from "../state/registration";

@@ -16,9 +16,6 @@ import {
   type ReadyResult,
 } from "../../lib/contract/iframe-protocol";
 
-// The page's CSP allows no eval (render-page.ts, script-src 'self'): zod must not try to compile.
-z.config({ jitless: true });
-
 /** What makes a message ours and answerable: the protocol and an id to echo. */
 const answerableSchema = z.object({ protocol: readyRequestSchema.shape.protocol, id: readyRequestSchema.shape.id });
 const ENVELOPE_KEYS = Object.keys(readyRequestSchema.shape);
