@@ -47,8 +47,6 @@ const CAMPUS_LAYERS = [
   ["campus-core", "^campus/core/"],
   // The campus's records: members, launches, tokens, calls, grants, commands, presentations, activities.
   ["campus-state", "^campus/state/"],
-  // Browser files of the campus page and tile documents (their type declarations read the request log).
-  ["campus-page", "^campus/page/"],
   // What every route shares: request context, error responses, body limit, faults, the request log.
   ["campus-http", "^campus/http/"],
   ["campus-login", "^campus/login/"],
@@ -59,6 +57,9 @@ const CAMPUS_LAYERS = [
   ["campus-commands", "^campus/commands/"],
   // The campus page, its call panel and its own /host endpoints.
   ["campus-host-page", "^campus/host/"],
+  // The browser code of the campus page and tile documents: the client of the /host endpoints and
+  // tile routes, so it takes the types they answer with (host/assets.ts bundles it by path, no import).
+  ["campus-page", "^campus/page/"],
   ["campus-control", "^campus/control/"],
   ["campus-entry", "^campus/[^/]+\\.ts$"],
 ];
@@ -93,6 +94,13 @@ module.exports = {
       severity: "error",
       from: { path: CLIENT, pathNot: TEST_FILE },
       to: { path: "^(lib|app|pages)/", pathNot: CLIENT_SAFE },
+    },
+    {
+      name: "campus-page-runs-in-the-browser",
+      comment: "The campus page's code is bundled for the browser: beside its own modules it runs only the contract's iframe schemas; server modules give it types alone.",
+      severity: "error",
+      from: { path: "^campus/page/", pathNot: TEST_FILE },
+      to: { pathNot: "^campus/page/|^lib/contract/iframe-protocol\\.ts$|^node_modules/zod/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "campus-imports-only-the-contract",

@@ -1,9 +1,18 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
-import { createCampus } from "./app";
-import { readCampusConfig } from "./config";
-import { CampusConfigError } from "./core/errors";
-import { createCampusServer } from "./server";
+import { loadPageAssets } from "./host/assets";
+
+// The page's scripts bundle in esbuild's own process while the rest of the campus loads, so the
+// start waits for whichever takes longer, not for both; the campus listens once they are ready.
+const pageAssets = loadPageAssets();
+// A failed bundle stops the start when it is awaited below, with esbuild's message.
+pageAssets.catch(() => undefined);
+const [{ createCampus }, { readCampusConfig }, { CampusConfigError }, { createCampusServer }] = await Promise.all([
+  import("./app"),
+  import("./config"),
+  import("./core/errors"),
+  import("./server"),
+]);
 
 type ListenError = NodeJS.ErrnoException;
 
@@ -33,6 +42,7 @@ async function startCampus() {
     registration: { file: config.registrationPath },
     listen: { port: config.port, hosts: config.hosts },
   });
+  await pageAssets;
   const listening: string[] = [];
   for (const [index, host] of config.hosts.entries()) {
     const error = await listen(createCampusServer(campus), config.port, host);

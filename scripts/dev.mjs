@@ -9,7 +9,7 @@ const CAMPUS_URL = process.env.CAMPUS_ORIGIN ?? "http://campus.localhost:4000";
 const APP_HOST = "127.0.0.1";
 
 const children = [
-  run("campus", ["npx", "tsx", "watch", "campus/index.ts"]),
+  run("campus", ["npx", "tsx", "watch", "--include", "campus/page", "campus/index.ts"]),
   run("app", ["npx", "next", "dev", "--port", "3000", "--hostname", APP_HOST]),
 ];
 

@@ -11,11 +11,11 @@ describe("the campus page holds activity invitations and the activity sheet", ()
   it("renders the activity invitations part of the call panel and serves its module", async () => {
     const campus = createTestCampus();
     expect(await (await send(campus, "GET", "/")).text()).toContain('data-part="activity-invitations"');
-    const asset = await send(campus, "GET", "/assets/activity-invitations.js");
+    const asset = await send(campus, "GET", "/assets/campus.js");
     expect(asset.headers.get("Content-Type")).toMatch(/^text\/javascript/);
     const source = await asset.text();
     for (const id of ["activity-invitation", "activity-invitation-accept", "activity-invitation-decline"]) expect(source).toContain(`"${id}"`);
-    expect(await (await send(campus, "GET", "/assets/call-prompts.js")).text()).toContain('"command-activity-recipient"');
+    expect(source).toContain('"command-activity-recipient"');
   });
 });
 

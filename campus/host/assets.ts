@@ -1,40 +1,64 @@
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Plugin } from "esbuild";
 
-/** The browser files of the campus page and the tile documents, served as-is (plain ES modules and CSS, no build step). */
-const PAGE_ASSETS = {
-  "activity-invitations.js": "text/javascript; charset=utf-8",
-  "campus.css": "text/css; charset=utf-8",
-  "campus.js": "text/javascript; charset=utf-8",
-  "call-panel.js": "text/javascript; charset=utf-8",
-  "call-prompts.js": "text/javascript; charset=utf-8",
-  "call-roster.js": "text/javascript; charset=utf-8",
-  "call-simulator.js": "text/javascript; charset=utf-8",
-  "call-start.js": "text/javascript; charset=utf-8",
-  "consent-dialog.js": "text/javascript; charset=utf-8",
-  "dom.js": "text/javascript; charset=utf-8",
-  "envelope.js": "text/javascript; charset=utf-8",
-  "flow-inspector.js": "text/javascript; charset=utf-8",
-  "flow-entries.js": "text/javascript; charset=utf-8",
-  "frame-loading.js": "text/javascript; charset=utf-8",
-  "frame-replies.js": "text/javascript; charset=utf-8",
-  "prompt-focus.js": "text/javascript; charset=utf-8",
-  "host-api.js": "text/javascript; charset=utf-8",
-  "native-presentation.js": "text/javascript; charset=utf-8",
-  "registration-panel.js": "text/javascript; charset=utf-8",
-  "reply-faults.js": "text/javascript; charset=utf-8",
-  "tile.css": "text/css; charset=utf-8",
-  "tile.js": "text/javascript; charset=utf-8",
-  "tile-paint.js": "text/javascript; charset=utf-8",
-} as const;
+/**
+ * The browser files of the campus page and the tile documents: two scripts, bundled from the
+ * TypeScript in page/ (with the contract's zod schemas they import), and two stylesheets, as they are.
+ */
+const SCRIPTS = { campus: "campus.ts", tile: "tile.ts" } as const;
+const STYLES = ["campus.css", "tile.css"] as const;
+
+const JAVASCRIPT = "text/javascript; charset=utf-8";
+const CSS = "text/css; charset=utf-8";
 
 export type PageAsset = { body: string; contentType: string };
 
-/** Read once at start-up; unknown names are undefined so that the route answers 404. */
-export function loadPageAssets(): Map<string, PageAsset> {
-  return new Map(
-    Object.entries(PAGE_ASSETS).map(([name, contentType]) => [
-      name,
-      { body: readFileSync(new URL(`../page/${name}`, import.meta.url), "utf8"), contentType },
-    ]),
-  );
+const pageFile = (name: string) => fileURLToPath(new URL(`../page/${name}`, import.meta.url));
+
+/**
+ * zod's `z` namespace carries every language's error messages (`z.locales`, half the bundle); the
+ * page speaks English, which zod loads on its own. Should zod move the file, the bundle is only larger.
+ */
+const withoutZodLocales: Plugin = {
+  name: "without-zod-locales",
+  setup(bundler) {
+    bundler.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer) ? { path: args.path, namespace: "zod-locales" } : undefined));
+    bundler.onLoad({ filter: /.*/, namespace: "zod-locales" }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
+/** One ES module per entry; unminified, so that a reader of the page in the browser can follow it. */
+async function bundleScripts(): Promise<[string, PageAsset][]> {
+  const result = await build({
+    entryPoints: Object.entries(SCRIPTS).map(([out, entry]) => ({ in: pageFile(entry), out })),
+    outdir: pageFile("."),
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    charset: "utf8",
+    logLevel: "silent",
+    plugins: [withoutZodLocales],
+  });
+  return result.outputFiles.map((file) => [basename(file.path), { body: file.text, contentType: JAVASCRIPT }]);
+}
+
+async function buildPageAssets(): Promise<ReadonlyMap<string, PageAsset>> {
+  const styles = STYLES.map((name): [string, PageAsset] => [name, { body: readFileSync(pageFile(name), "utf8"), contentType: CSS }]);
+  return new Map([...(await bundleScripts()), ...styles]);
+}
+
+let assets: Promise<ReadonlyMap<string, PageAsset>> | undefined;
+
+/**
+ * Bundled and read once per process, on first use: `npm run campus` waits for this before it
+ * listens, so the first page is served at once; in-process tests that ask for no asset never bundle.
+ * Unknown names are undefined so that the route answers 404.
+ */
+export function loadPageAssets(): Promise<ReadonlyMap<string, PageAsset>> {
+  assets ??= buildPageAssets();
+  return assets;
 }

@@ -25,10 +25,17 @@ describe("the campus page holds the native call panel, its prompts and the simul
     expect(html).toContain('"callPollIntervalMs":1000');
   });
 
-  it.each(["call-panel.js", "call-prompts.js", "call-roster.js", "call-simulator.js", "call-start.js", "dom.js"])("serves %s", async (name) => {
-    const response = await send(createTestCampus(), "GET", `/assets/${name}`);
+  it.each([
+    ["call-panel.ts", "call-error"],
+    ["call-prompts.ts", "command-confirm"],
+    ["call-roster.ts", "call-participant"],
+    ["call-simulator.ts", "sim-add"],
+    ["call-start.ts", "start-call-confirm"],
+  ])("serves %s in the page script", async (_module, testId) => {
+    const response = await send(createTestCampus(), "GET", "/assets/campus.js");
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(await response.text()).toContain(`"${testId}"`);
   });
 
   it("needs the tab: GET /host/call without tabId is 400 BAD_REQUEST", async () => {

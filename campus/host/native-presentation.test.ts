@@ -9,8 +9,12 @@ describe("the campus page holds the native presentation of its tab and reports i
     expect(html).toMatch(/data-testid="native-presentation" data-mode="full"/);
   });
 
-  it.each(["native-presentation.js", "tile.js", "tile.css"])("serves %s", async (name) => {
+  it.each(["tile.js", "tile.css"])("serves %s", async (name) => {
     expect((await send(createTestCampus(), "GET", `/assets/${name}`)).status).toBe(200);
+  });
+
+  it("holds the native presentation in the page script", async () => {
+    expect(await (await send(createTestCampus(), "GET", "/assets/campus.js")).text()).toContain('"native-speaker"');
   });
 
   it("the page script reports document.visibilityState to POST /host/visibility", async () => {

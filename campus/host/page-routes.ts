@@ -11,7 +11,6 @@ import { loadSpecExcerpts } from "./spec-excerpts";
 
 /** GET / (the campus page), its static assets and the generated member avatars. */
 export function createPageRoutes(context: CampusContext) {
-  const assets = loadPageAssets();
   const specExcerpts = loadSpecExcerpts();
 
   return new Hono<CampusEnv>()
@@ -32,8 +31,8 @@ export function createPageRoutes(context: CampusContext) {
       c.header("Referrer-Policy", "same-origin");
       return c.html(renderPage({ member, members: state.members.listMembers(), registration, specExcerpts }));
     })
-    .get("/assets/:name", (c) => {
-      const asset = assets.get(c.req.param("name"));
+    .get("/assets/:name", async (c) => {
+      const asset = (await loadPageAssets()).get(c.req.param("name"));
       if (!asset) return c.notFound();
       c.header("Content-Type", asset.contentType);
       c.header("X-Content-Type-Options", "nosniff");

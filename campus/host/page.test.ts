@@ -65,10 +65,33 @@ describe("the campus member is a first-party cookie", () => {
 });
 
 describe("page assets and avatars", () => {
-  it.each(["campus.js", "envelope.js", "consent-dialog.js", "campus.css"])("serves %s", async (name) => {
+  it.each(["campus.js", "campus.css"])("serves %s", async (name) => {
     const response = await send(createTestCampus(), "GET", `/assets/${name}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/(javascript|css)/);
+  });
+
+  it("serves the page script as one bundle, with the envelope and the consent dialog in it", async () => {
+    const script = await (await send(createTestCampus(), "GET", "/assets/campus.js")).text();
+    for (const id of ["consent-approve", "consent-deny"]) expect(script).toContain(`"${id}"`);
+    expect(script).toContain("A request holds exactly protocol, version, id, method and params");
+  });
+
+  it("bundles the contract's own iframe schemas into the page script (the protocol is no page setting)", async () => {
+    const script = await (await send(createTestCampus(), "GET", "/assets/campus.js")).text();
+    expect(script).toContain(JSON.stringify(IFRAME_PROTOCOL));
+  });
+
+  it("sets zod jitless before the contract's schemas are built: the page's CSP allows no eval, not even zod's probe", async () => {
+    const script = await (await send(createTestCampus(), "GET", "/assets/campus.js")).text();
+    const jitless = script.search(/\.config\(\{ jitless: true \}\)/);
+    expect(jitless).toBeGreaterThan(-1);
+    expect(jitless).toBeLessThan(script.indexOf(JSON.stringify(IFRAME_PROTOCOL)));
+  });
+
+  it("serves no module of the page on its own, and no TypeScript source", async () => {
+    const campus = createTestCampus();
+    for (const name of ["envelope.js", "envelope.ts", "campus.ts", "dom.js"]) expect((await send(campus, "GET", `/assets/${name}`)).status).toBe(404);
   });
 
   it("serves generated avatars for members that have one", async () => {

@@ -33,9 +33,11 @@ export function buildPageCsp(appOrigin: string): string {
   ].join("; ");
 }
 
-export function renderPage({ member, members, registration, specExcerpts = {} }: PageInput): string {
-  // The page script takes the protocol constants from here, so they are the contract's own values.
-  const config = {
+/** What the page script reads from the page (`#campus-config`): page/campus.ts takes this type. */
+function buildPageConfig({ member, registration, specExcerpts = {} }: PageInput) {
+  return {
+    // Which protocol the page speaks, for a reader of the page; its envelope (page/envelope.ts) is
+    // bundled from the same contract.
     protocol: IFRAME_PROTOCOL,
     version: IFRAME_PROTOCOL_VERSION,
     allScopes: SCOPES,
@@ -45,7 +47,13 @@ export function renderPage({ member, members, registration, specExcerpts = {} }:
     callPollIntervalMs: CALL_POLL_INTERVAL_MS,
     hostUnreachableCode: HOST_UNREACHABLE_REPLY_CODE,
     specExcerpts,
-  };
+  } as const;
+}
+export type PageConfig = ReturnType<typeof buildPageConfig>;
+
+export function renderPage(input: PageInput): string {
+  const { member, members, registration } = input;
+  const config = buildPageConfig(input);
   const options = members
     .map((m) => `<option value="${escapeHtml(m.username)}"${m.userId === member.userId ? " selected" : ""}>${escapeHtml(m.username)}</option>`)
     .join("");

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hostReplySchema, hostRequestSchema, IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract";
-import { createEnvelope } from "./envelope.js";
+import * as envelope from "./envelope";
 
-const envelope = createEnvelope({ protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION });
 const base = { protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id: "req-1" };
 
 const VALID = [
@@ -47,11 +46,26 @@ describe("the page's envelope parser agrees with lib/contract/iframe-protocol.ts
   });
 });
 
+describe("what a structured clone may hold beside plain objects is no envelope", () => {
+  it("ignores a Map or a Date, and answers BAD_REQUEST to params that are a Date (zod's object check would take one)", () => {
+    expect(envelope.parseRequest(new Map(Object.entries({ ...base, method: "ready", params: {} })))).toEqual({ kind: "ignored" });
+    expect(envelope.parseRequest(Object.assign(new Date(), { ...base, method: "ready", params: {} }))).toEqual({ kind: "ignored" });
+    expect(envelope.parseRequest({ ...base, method: "ready", params: new Date() })).toEqual({ kind: "invalid", id: "req-1", message: "ready takes empty params" });
+  });
+});
+
 describe("the page's replies match the contract's reply shape", () => {
   it("builds results and errors the app can parse", () => {
     const result = envelope.reply("req-1", { code: "c", expiresIn: 60, state: "s" });
     const error = envelope.replyError("req-1", "CONSENT_DENIED", "The member denied consent");
     expect(hostReplySchema.parse(result)).toEqual(result);
     expect(hostReplySchema.parse(error)).toEqual(error);
+  });
+
+  it("refuses to build a reply the contract rejects, so none reaches the frame", () => {
+    expect(() => envelope.reply("", { launchId: "lch_1" })).toThrow();
+    expect(() => envelope.reply("req-1", { launchId: "" })).toThrow();
+    expect(() => envelope.reply("req-1", { code: "c", expiresIn: 0, state: "s" })).toThrow();
+    expect(() => envelope.replyError("x".repeat(65), "BAD_REQUEST", "too long an id")).toThrow();
   });
 });

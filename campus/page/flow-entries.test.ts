@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, faultEntry, matchesFilter, messageEntry, orderEntries, redactMessage } from "./flow-entries.js";
+import { REDACTED, faultEntry, matchesFilter, messageEntry, orderEntries, redactMessage } from "./flow-entries";
 
 const envelope = { protocol: "campus.hosted-app", version: 2, id: "req-1" };
 

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION, type HostRequest } from "../../lib/contract";
-import { createEnvelope } from "./envelope.js";
-import { createFrameReplies } from "./frame-replies.js";
+import { IFRAME_PROTOCOL, type HostRequest } from "../../lib/contract";
+import { createFrameReplies } from "./frame-replies";
+import type { CallHost } from "./host-api";
 
-const envelope = createEnvelope({ protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION });
 const ready = (id: string): HostRequest => ({ protocol: IFRAME_PROTOCOL, version: 2, id, method: "ready", params: {} });
 const authenticate = (id: string, launchId: string): HostRequest => ({
   protocol: IFRAME_PROTOCOL,
@@ -21,9 +20,8 @@ function aPage() {
   const callHost = vi.fn(async (_method: string, path: string) => (path.endsWith("/authorize") ? { consent: "required" } : { code: "c", expiresIn: 60, state: "s" }));
   const consentDialog = { ask: vi.fn(async () => "approved" as const) };
   const replies = createFrameReplies({
-    envelope,
     consentDialog,
-    callHost,
+    callHost: callHost as CallHost,
     tabId: "tab-1",
     hostErrorCode: () => "APP_UNAVAILABLE",
     launches: { current: () => current, renew },

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IFRAME_PROTOCOL, type HostReply, type HostRequest } from "../../lib/contract";
 import type { ReplyFault } from "../state/faults";
-import { createReplyFaults } from "./reply-faults.js";
+import type { CallHost } from "./host-api";
+import { createReplyFaults } from "./reply-faults";
 
 const aRequest = (method: "ready" | "authenticate"): HostRequest =>
   method === "ready"
@@ -20,7 +21,7 @@ function aReplyPath(fault: ReplyFault | null | Error) {
   });
   const replies = { answer: vi.fn(async () => readyReply), isAnswering: vi.fn(() => false), withhold: vi.fn() };
   const faults = createReplyFaults({
-    callHost,
+    callHost: callHost as CallHost,
     tabId: "tab-1",
     flowInspector: { recordFault: (method, taken) => void recorded.push({ method, fault: taken }) },
     replies,
@@ -102,7 +103,7 @@ describe("the page carries out the fault the campus server hands it, and shows i
     const replies = { answer: vi.fn(async () => readyReply), isAnswering: vi.fn(() => false), withhold: vi.fn() };
     const callHost = vi.fn(async () => ({ fault: await fault }));
     const reloadFrame = vi.fn();
-    const faults = createReplyFaults({ callHost, tabId: "tab-1", flowInspector: { recordFault: () => undefined }, replies, reloadFrame });
+    const faults = createReplyFaults({ callHost: callHost as CallHost, tabId: "tab-1", flowInspector: { recordFault: () => undefined }, replies, reloadFrame });
     const first = faults.handle(aRequest("authenticate"), (message) => void posted.push(message));
     const resent = faults.handle(aRequest("authenticate"), (message) => void posted.push(message));
     hand({ kind: "reload" });

@@ -46,15 +46,21 @@ const head = (title: string, extra = "") => `<!doctype html>
 <link rel="stylesheet" href="/assets/tile.css">
 ${extra}</head>`;
 
-/** The tile document: a video element fed by the tile script, and the label when asked for. */
-export function renderTileDocument(input: TileDocumentInput): string {
-  const config = {
+/** What the tile script reads from the document (`#tile-config`): page/tile.ts takes this type. */
+function buildTileConfig(input: TileDocumentInput) {
+  return {
     ...input,
     reportIntervalMs: TILE_REPORT_INTERVAL_MS,
     visibleMinRatio: TILE_VISIBLE_MIN_RATIO,
     minSizePx: TILE_MIN_SIZE_PX,
     cameraConstraints: TILE_CAMERA_CONSTRAINTS,
   };
+}
+export type TileConfig = ReturnType<typeof buildTileConfig>;
+
+/** The tile document: a video element fed by the tile script, and the label when asked for. */
+export function renderTileDocument(input: TileDocumentInput): string {
+  const config = buildTileConfig(input);
   const label = input.label === null ? "" : `\n  <span class="tile__label" data-testid="tile-label">${escapeHtml(input.label)}</span>`;
   return `${head(`Tile: ${input.name}`, `<script type="application/json" id="tile-config">${embedJson(config)}</script>
 <script type="module" src="/assets/tile.js"></script>

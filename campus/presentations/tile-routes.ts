@@ -19,6 +19,9 @@ function secretsMatch(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The answer to a tile document's report (page/tile.ts): whether the tile still shows, and its speaker's camera. */
+export type TileReportAnswer = { active: boolean; camera: boolean };
+
 /**
  * The tile documents (spec 4.10, on the campus origin) and the reports of their trusted tile code
  * (spec 6: readiness reaches the host, never through the app), mounted at /tiles.
@@ -65,6 +68,7 @@ export function createTileRoutes(context: CampusContext) {
         settlePresentations(state, clock);
       }
       const participation = state.calls.findParticipation(tile.participationId);
-      return c.json({ active: presentation !== undefined && isPresentationOpen(presentation), camera: participation?.camera ?? false });
+      const answer: TileReportAnswer = { active: presentation !== undefined && isPresentationOpen(presentation), camera: participation?.camera ?? false };
+      return c.json(answer);
     });
 }

@@ -1,9 +1,12 @@
 // The call panel when this tab is in a call: capacity, the member's own controls and the roster
 // (host moderation per row; simulator controls in the rows of simulated members).
 
-import { button, element } from "./dom.js";
+import type { Act, CallView, InCall } from "./call-view";
+import { button, element } from "./dom";
 
-const SIM_OPERATIONS = [
+type Participant = InCall["participants"][number];
+
+const SIM_OPERATIONS: readonly (readonly [string, string])[] = [
   ["speak", "Speak"],
   ["drop", "Drop"],
   ["restore", "Restore"],
@@ -12,8 +15,8 @@ const SIM_OPERATIONS = [
   ["stage-request", "Request stage"],
 ];
 
-function ownControls(call, act) {
-  const action = (name) => () => act("/host/call/actions", { action: name });
+function ownControls(call: InCall, act: Act): HTMLElement {
+  const action = (name: string) => () => act("/host/call/actions", { action: name });
   const speaker = call.role === "speaker";
   const controls = [
     button(call.camera ? "Camera off" : "Camera on", "call-camera", action(call.camera ? "cameraOff" : "cameraOn"), {
@@ -36,9 +39,9 @@ function ownControls(call, act) {
   return element("div", { class: "call-actions call-actions--own" }, controls);
 }
 
-function moderation(participant, call, act) {
+function moderation(participant: Participant, call: InCall, act: Act): HTMLElement[] {
   if (!call.isHost) return [];
-  const moderate = (name) => () => act("/host/call/actions", { action: name, targetId: participant.participationId });
+  const moderate = (name: string) => () => act("/host/call/actions", { action: name, targetId: participant.participationId });
   if (participant.stageState === "requested") {
     return [button("Approve", "stage-approve", moderate("stage/approve")), button("Reject", "stage-reject", moderate("stage/reject"))];
   }
@@ -47,13 +50,13 @@ function moderation(participant, call, act) {
   return [];
 }
 
-function simulatorControls(participant, act) {
+function simulatorControls(participant: Participant, act: Act): HTMLElement[] {
   if (!participant.simulated) return [];
   const path = `/host/call/simulator/members/${encodeURIComponent(participant.participationId)}`;
   return SIM_OPERATIONS.map(([operation, label]) => button(label, `sim-${operation}`, () => act(`${path}/${operation}`), { class: "small" }));
 }
 
-function participantRow(participant, call, act) {
+function participantRow(participant: Participant, call: InCall, act: Act): HTMLElement {
   const flags = [participant.isHost ? "host" : null, participant.isSelf ? "you" : null, participant.simulated ? "simulated" : null].filter(Boolean);
   const devices = participant.role === "speaker" ? `${participant.camera ? "cam on" : "cam off"} · ${participant.microphone ? "mic on" : "muted"}` : "";
   return element("li", {
@@ -74,7 +77,7 @@ function participantRow(participant, call, act) {
   ]);
 }
 
-export function renderCall(container, view, act) {
+export function renderCall(container: HTMLElement, view: CallView, act: Act): void {
   const { call } = view;
   if (!call) {
     container.replaceChildren();

@@ -2,12 +2,14 @@
 // until the iframe's load event, so that a development server compiling its first page (often
 // many seconds) shows a sign of life instead of a blank frame.
 
-export function createFrameLoading(overlay) {
-  const title = overlay.querySelector(".frame-loading__title");
+import { required } from "./dom";
+
+export function createFrameLoading(overlay: HTMLElement) {
+  const title = required(overlay, ".frame-loading__title");
   const initialTitle = title.textContent;
   return {
     /** Call before setting the frame's src. */
-    watch(frame) {
+    watch(frame: HTMLIFrameElement): void {
       title.textContent = initialTitle;
       overlay.hidden = false;
       frame.setAttribute("aria-busy", "true");
@@ -20,7 +22,7 @@ export function createFrameLoading(overlay) {
         { once: true },
       );
     },
-    fail(message) {
+    fail(message: string): void {
       title.textContent = message;
       overlay.hidden = false;
     },

@@ -1,7 +1,11 @@
 // The registration panel: shows the registration and saves scope and publication changes.
 // A save ends old launches and credentials (spec 5.6), so the page remounts the app afterwards.
 
-function row(term, value, testId) {
+import type { Scope } from "../../lib/contract/scopes";
+import type { PublicRegistration } from "../state/registration";
+import type { CallHost } from "./host-api";
+
+function row(term: string, value: string, testId: string): HTMLElement {
   const wrapper = document.createElement("div");
   const dt = Object.assign(document.createElement("dt"), { textContent: term });
   const dd = Object.assign(document.createElement("dd"), { textContent: value });
@@ -10,7 +14,7 @@ function row(term, value, testId) {
   return wrapper;
 }
 
-function checkbox(name, value, checked, label, testId) {
+function checkbox(name: string, value: string, checked: boolean, label: string, testId: string): HTMLElement {
   const input = Object.assign(document.createElement("input"), { type: "checkbox", name, value, checked });
   input.dataset.testid = testId;
   const wrapper = document.createElement("label");
@@ -19,7 +23,14 @@ function checkbox(name, value, checked, label, testId) {
   return wrapper;
 }
 
-export function createRegistrationPanel(form, { registration, allScopes, callHost, onSaved }) {
+export type RegistrationPanelOptions = {
+  registration: PublicRegistration;
+  allScopes: readonly Scope[];
+  callHost: CallHost;
+  onSaved: (saved: PublicRegistration) => void;
+};
+
+export function createRegistrationPanel(form: HTMLFormElement, { registration, allScopes, callHost, onSaved }: RegistrationPanelOptions): void {
   let current = registration;
   const status = Object.assign(document.createElement("p"), { className: "panel__status", role: "status" });
   status.dataset.testid = "registration-status";
@@ -49,12 +60,12 @@ export function createRegistrationPanel(form, { registration, allScopes, callHos
     const body = { scopes: data.getAll("scopes").map(String), published: data.get("published") === "true" };
     status.textContent = "Saving…";
     try {
-      current = await callHost("PUT", "/host/registration", body);
+      current = await callHost<PublicRegistration>("PUT", "/host/registration", body);
       render();
       status.textContent = `Saved. Generation ${current.generation}: older launches and credentials have ended.`;
       onSaved(current);
     } catch (error) {
-      status.textContent = error.message;
+      status.textContent = error instanceof Error ? error.message : String(error);
     }
   });
 

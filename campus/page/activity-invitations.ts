@@ -2,9 +2,10 @@
 // Accept opens the app in a new launch bound to the invitation (the page remounts the frame);
 // Decline answers it here.
 
-import { button, element } from "./dom.js";
+import type { Act, CallView } from "./call-view";
+import { button, element } from "./dom";
 
-export function renderActivityInvitations(container, view, { act, accept }) {
+export function renderActivityInvitations(container: HTMLElement, view: CallView, { act, accept }: { act: Act; accept: (invitationId: string) => Promise<void> }): void {
   const rows = view.activityInvitations.map((invitation) => {
     const path = `/host/activity-invitations/${encodeURIComponent(invitation.invitationId)}`;
     return element("li", {

@@ -2,9 +2,13 @@
 // or as a compact overlay while an app in this tab presents them (handoff), with a notice once
 // the campus takes the presentation back (restoration).
 
-import { element } from "./dom.js";
+import type { NativePresentationView } from "../presentations/presentation-read";
+import type { CallView, InCall } from "./call-view";
+import { element } from "./dom";
 
-const RESTORED_REASONS = {
+type Restored = NonNullable<NativePresentationView["restored"]>;
+
+const RESTORED_REASONS: Record<string, string> = {
   released: "the app released it",
   launchEnded: "the app was reloaded or closed",
   registrationSaved: "the app's registration was saved",
@@ -16,7 +20,7 @@ const RESTORED_REASONS = {
   tilesUnready: "the app's video tiles were hidden or not ready",
 };
 
-function speakerCard(participant, compact) {
+function speakerCard(participant: InCall["participants"][number], compact: boolean): HTMLElement {
   const initials = participant.username.slice(0, 2).toUpperCase();
   return element("li", {
     class: "native-speaker",
@@ -30,14 +34,14 @@ function speakerCard(participant, compact) {
   ]);
 }
 
-function restoredNotice(restored) {
+function restoredNotice(restored: Restored): HTMLElement {
   const reason = restored.status === "released" ? "released" : restored.reason;
   return element("p", { class: "native-presentation__notice", "data-testid": "presentation-restored", "data-reason": reason, role: "status" }, [
-    `The campus shows the call again: ${RESTORED_REASONS[reason] ?? "the presentation ended"}.`,
+    `The campus shows the call again: ${(reason === null ? undefined : RESTORED_REASONS[reason]) ?? "the presentation ended"}.`,
   ]);
 }
 
-export function renderNativePresentation(container, view, appName) {
+export function renderNativePresentation(container: HTMLElement, view: CallView, appName: string): void {
   const { call, presentation } = view;
   container.hidden = call === null && presentation.restored === null;
   container.dataset.mode = presentation.mode;

@@ -1,11 +1,12 @@
 // The generated video of a tile (the local campus carries no media): the speaker's name, a
 // moving pattern and a frame counter, or a "Camera off" placeholder.
 
-export function createPainter(canvas, name) {
+export function createPainter(canvas: HTMLCanvasElement, name: string) {
   const painter = canvas.getContext("2d");
+  if (!painter) throw new Error("This browser draws no 2D canvas");
   const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0) * 7, 0) % 360;
   return {
-    paintGenerated(now, drawn) {
+    paintGenerated(now: number, drawn: number): void {
       const { width, height } = canvas;
       painter.fillStyle = `hsl(${hue} 45% 18%)`;
       painter.fillRect(0, 0, width, height);
@@ -33,7 +34,7 @@ export function createPainter(canvas, name) {
       painter.textAlign = "start";
     },
 
-    paintPlaceholder() {
+    paintPlaceholder(): void {
       const { width, height } = canvas;
       painter.fillStyle = "#1f2430";
       painter.fillRect(0, 0, width, height);

@@ -4,25 +4,28 @@
 
 const FOCUSABLE = "select, input, button, [href], textarea, [tabindex]:not([tabindex='-1'])";
 
-function focusPrompt(prompt) {
-  (prompt.querySelector(FOCUSABLE) ?? prompt).focus();
+function focusPrompt(prompt: HTMLElement): void {
+  (prompt.querySelector<HTMLElement>(FOCUSABLE) ?? prompt).focus();
 }
 
+type Focusable = HTMLElement | SVGElement;
+const isFocusable = (node: Element | null): node is Focusable => node instanceof HTMLElement || node instanceof SVGElement;
+
 /** `fallback` names where focus goes when the element that had it is gone (a remounted frame). */
-export function createPromptFocus(area, { fallback }) {
-  let returnTo = null;
+export function createPromptFocus(area: HTMLElement, { fallback }: { fallback: () => HTMLElement | null }) {
+  let returnTo: Focusable | null = null;
 
   return {
     /** After a render: `added` lists the prompts that were not shown before, in order. */
-    settle(added) {
+    settle(added: readonly HTMLElement[]): void {
       const active = document.activeElement;
       const focusLost = active === null || active === document.body;
       if (added.length > 0) {
-        if (!area.contains(active)) returnTo = focusLost ? null : active;
-        focusPrompt(added[0]);
+        if (!area.contains(active)) returnTo = focusLost || !isFocusable(active) ? null : active;
+        focusPrompt(added[0]!);
         return;
       }
-      const remaining = area.firstElementChild;
+      const remaining = area.firstElementChild instanceof HTMLElement ? area.firstElementChild : null;
       if (remaining && focusLost) {
         focusPrompt(remaining);
         return;

@@ -2,9 +2,13 @@
 // prompt ("Use this call in this app") and the confirmations the app's commands wait for. A prompt
 // that stays is never rebuilt, so a choice in progress and the focus stay where they are.
 
-import { button, element, recipientOptions, ROLE_OPTIONS, select } from "./dom.js";
+import type { Act, CallView } from "./call-view";
+import { button, element, recipientOptions, ROLE_OPTIONS, select } from "./dom";
 
-const ACTION_TITLES = {
+type Prompt = CallView["prompts"][number];
+type PromptContent = Omit<Prompt, "status">;
+
+const ACTION_TITLES: Record<string, string> = {
   cameraOn: "Turn your camera on?",
   unmute: "Unmute your microphone?",
   "stage/join": "Join the stage?",
@@ -12,7 +16,7 @@ const ACTION_TITLES = {
   end: "End the call for everyone?",
 };
 
-function approvalPrompt(app, act) {
+function approvalPrompt(app: CallView["app"], act: Act): HTMLElement {
   return element("section", {
     class: "call-prompt call-prompt--approval",
     "data-testid": "call-approval-prompt",
@@ -30,27 +34,27 @@ function approvalPrompt(app, act) {
   ]);
 }
 
-function describeCommand(prompt) {
+function describeCommand(prompt: PromptContent): string {
   if (prompt.kind === "start") return "Start a call?";
   if (prompt.kind === "invite") return "Invite someone to this call?";
   if (prompt.kind === "accept") return `Accept the call invitation from @${prompt.inviter ?? "someone"}?`;
   if (prompt.kind === "activityInvite") return `Invite members to “${prompt.activity?.label ?? "an activity"}”?`;
-  return ACTION_TITLES[prompt.action] ?? `Confirm ${prompt.action}?`;
+  return (prompt.action === null ? undefined : ACTION_TITLES[prompt.action]) ?? `Confirm ${prompt.action}?`;
 }
 
-function activityRecipients(candidates) {
+function activityRecipients(candidates: NonNullable<Prompt["candidates"]>): { boxes: HTMLInputElement[]; sheet: HTMLElement } {
   const boxes = candidates.map(({ userId, username }) =>
     element("input", { type: "checkbox", value: userId, checked: true, "data-testid": "command-activity-recipient", "data-username": username }),
   );
-  const labels = boxes.map((box, index) => element("label", {}, [box, ` @${candidates[index].username}`]));
+  const labels = boxes.map((box, index) => element("label", {}, [box, ` @${candidates[index]!.username}`]));
   const sheet = element("fieldset", { class: "call-sheet", "data-testid": "command-activity-recipients" }, [element("legend", {}, ["Members to invite"]), ...labels]);
   return { boxes, sheet };
 }
 
-function commandPrompt(prompt, view, act) {
-  const choices = [];
-  let recipient = null;
-  let role = null;
+function commandPrompt(prompt: PromptContent, view: CallView, act: Act): HTMLElement {
+  const choices: HTMLElement[] = [];
+  let recipient: HTMLSelectElement | null = null;
+  let role: HTMLSelectElement | null = null;
   if (prompt.kind === "start" || prompt.kind === "invite") {
     recipient = select("command-recipient", recipientOptions(view.recipients, { allowNobody: prompt.kind === "start" }), prompt.recipientId ?? "", { "aria-label": "Recipient" });
     role = select("command-role", ROLE_OPTIONS, prompt.role ?? "", { "aria-label": "Role" });
@@ -61,7 +65,7 @@ function commandPrompt(prompt, view, act) {
   if (members) choices.push(members.sheet);
   const path = `/host/call/prompts/${encodeURIComponent(prompt.commandId)}`;
   const confirm = () => {
-    const body = {};
+    const body: { recipientId?: string; role?: string; recipientIds?: string[] } = {};
     if (recipient?.value) body.recipientId = recipient.value;
     if (role?.value) body.role = role.value;
     if (members) body.recipientIds = members.boxes.filter((box) => box.checked).map((box) => box.value);
@@ -88,13 +92,13 @@ function commandPrompt(prompt, view, act) {
 }
 
 /** What each shown prompt was built from: unchanged prompts keep their node. */
-const signatures = new WeakMap();
+const signatures = new WeakMap<Element, string>();
 
 /**
  * Renders the prompts of a view, keeping the nodes of prompts that did not change, and returns
- * the prompts it added (prompt-focus.js moves focus to the first).
+ * the prompts it added (prompt-focus.ts moves focus to the first).
  */
-export function renderPrompts(container, view, act) {
+export function renderPrompts(container: HTMLElement, view: CallView, act: Act): HTMLElement[] {
   const wanted = view.prompts.map(({ status: _status, ...prompt }) => ({
     key: `command:${prompt.commandId}`,
     signature: JSON.stringify(prompt),
@@ -102,14 +106,18 @@ export function renderPrompts(container, view, act) {
   }));
   if (view.approvalPrompt) wanted.unshift({ key: "approval", signature: JSON.stringify(view.app), build: () => approvalPrompt(view.app, act) });
 
-  const kept = new Map();
+  const kept = new Map<string, HTMLElement>();
   for (const node of [...container.children]) {
+    if (!(node instanceof HTMLElement)) {
+      node.remove();
+      continue;
+    }
     const match = wanted.find((prompt) => prompt.key === node.dataset.promptKey && prompt.signature === signatures.get(node));
     if (match) kept.set(match.key, node);
     else node.remove();
   }
-  const added = [];
-  let previous = null;
+  const added: HTMLElement[] = [];
+  let previous: HTMLElement | null = null;
   for (const prompt of wanted) {
     let node = kept.get(prompt.key);
     if (!node) {

@@ -3,17 +3,22 @@
 // server (/host/log); iframe messages are redacted here before they are stored or shown. The page
 // keeps the newest 200 messages; the campus keeps the newest 200 REST calls.
 
-import { element } from "./dom.js";
-import { faultEntry, matchesFilter, messageEntry, orderEntries, restEntry } from "./flow-entries.js";
+import type { HostMethod } from "../../lib/contract/iframe-protocol";
+import type { SpecExcerpts } from "../host/spec-excerpts";
+import type { ReplyFault } from "../state/faults";
+import type { RequestLogEntry } from "../state/request-log";
+import { element, required } from "./dom";
+import { faultEntry, matchesFilter, messageEntry, orderEntries, restEntry, type FlowEntry, type FlowFilter, type MessageDirection } from "./flow-entries";
+import type { CallHost } from "./host-api";
 
 const MESSAGE_CAPACITY = 200;
 const OPEN_KEY = "campus.flowOpen";
 
-function formatTime(ms) {
+function formatTime(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 }
 
-function renderRow(entry, selected, onSelect) {
+function renderRow(entry: FlowEntry, selected: boolean, onSelect: (key: string) => void): HTMLElement {
   const meta = [entry.arrow, entry.username ? `@${entry.username}` : null, entry.latencyMs === undefined ? null : `${entry.latencyMs} ms`, entry.section ? `§${entry.section}` : null];
   const select = element("button", { type: "button", class: "flow-row", "aria-pressed": String(selected) }, [
     element("span", { class: "flow-row__time" }, [formatTime(entry.at)]),
@@ -35,7 +40,7 @@ function renderRow(entry, selected, onSelect) {
   }, [select]);
 }
 
-function renderDetail(entry, specExcerpts) {
+function renderDetail(entry: FlowEntry | undefined, specExcerpts: SpecExcerpts): (HTMLElement | null)[] {
   if (!entry) return [element("p", { class: "muted small" }, ["Select an entry to see its redacted body and the spec section it follows."])];
   const excerpt = entry.section ? specExcerpts[entry.section] : undefined;
   const facts = entry.details
@@ -54,21 +59,35 @@ function renderDetail(entry, specExcerpts) {
   ];
 }
 
-export function createFlowInspector({ root, toggle, hideWhenOpen, callHost, intervalMs, specExcerpts }) {
-  const list = root.querySelector('[data-testid="flow-list"]');
-  const detail = root.querySelector('[data-testid="flow-detail"]');
-  const count = root.querySelector('[data-testid="flow-count"]');
-  const filterText = root.querySelector('[data-testid="flow-filter"]');
-  const filterKind = root.querySelector('[data-testid="flow-kind"]');
-  const messages = [];
-  let restEntries = [];
-  let newestRest = null;
-  let selectedKey = null;
-  let nextSeq = 1;
-  let timer = null;
+export type FlowInspectorOptions = {
+  root: HTMLElement;
+  toggle: HTMLElement;
+  /** Hidden while the inspector is open (it takes their place). */
+  hideWhenOpen: HTMLElement;
+  callHost: CallHost;
+  intervalMs: number;
+  specExcerpts: SpecExcerpts;
+};
 
-  function render() {
-    const filter = { kind: filterKind.value, text: filterText.value };
+const FILTER_KINDS: readonly FlowFilter["kind"][] = ["all", "message", "rest", "error"];
+const readKind = (value: string): FlowFilter["kind"] => FILTER_KINDS.find((kind) => kind === value) ?? "all";
+
+export function createFlowInspector({ root, toggle, hideWhenOpen, callHost, intervalMs, specExcerpts }: FlowInspectorOptions) {
+  const list = required(root, '[data-testid="flow-list"]');
+  const detail = required(root, '[data-testid="flow-detail"]');
+  const count = required(root, '[data-testid="flow-count"]');
+  const filterText = required<HTMLInputElement>(root, '[data-testid="flow-filter"]');
+  const filterKind = required<HTMLSelectElement>(root, '[data-testid="flow-kind"]');
+  const heading = required(root, "h2");
+  const messages: FlowEntry[] = [];
+  let restEntries: FlowEntry[] = [];
+  let newestRest: string | null = null;
+  let selectedKey: string | null = null;
+  let nextSeq = 1;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  function render(): void {
+    const filter = { kind: readKind(filterKind.value), text: filterText.value };
     const all = orderEntries([...messages, ...restEntries]);
     const shown = all.filter((entry) => matchesFilter(entry, filter));
     const stickToEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
@@ -76,17 +95,17 @@ export function createFlowInspector({ root, toggle, hideWhenOpen, callHost, inte
     if (shown.length === 0) list.append(element("li", { class: "flow__empty" }, [all.length === 0 ? "Nothing yet: load the app to see its handshake." : "No entry matches the filter."]));
     count.textContent = `${shown.length} of ${all.length} entries`;
     if (stickToEnd) list.scrollTop = list.scrollHeight;
-    detail.replaceChildren(...renderDetail(all.find((entry) => entry.key === selectedKey), specExcerpts).filter(Boolean));
+    detail.replaceChildren(...renderDetail(all.find((entry) => entry.key === selectedKey), specExcerpts).filter((part) => part !== null));
   }
 
-  function select(key) {
+  function select(key: string): void {
     selectedKey = key;
     render();
   }
 
-  async function refresh() {
+  async function refresh(): Promise<void> {
     try {
-      const { entries } = await callHost("GET", "/host/log");
+      const { entries } = await callHost<{ entries: RequestLogEntry[] }>("GET", "/host/log");
       const newest = entries[0] ? `${entries[0].id}@${entries.length}` : null;
       if (newest === newestRest) return;
       newestRest = newest;
@@ -97,34 +116,34 @@ export function createFlowInspector({ root, toggle, hideWhenOpen, callHost, inte
     }
   }
 
-  function setOpen(open) {
+  function setOpen(open: boolean): void {
     root.hidden = !open;
     hideWhenOpen.hidden = open;
     toggle.setAttribute("aria-expanded", String(open));
     sessionStorage.setItem(OPEN_KEY, open ? "1" : "0");
     clearInterval(timer);
-    timer = null;
+    timer = undefined;
     if (open) {
       render();
-      refresh();
-      timer = setInterval(refresh, intervalMs);
+      void refresh();
+      timer = setInterval(() => void refresh(), intervalMs);
     }
   }
 
   toggle.addEventListener("click", () => {
     setOpen(root.hidden);
-    if (!root.hidden) root.querySelector("h2")?.focus();
+    if (!root.hidden) heading.focus();
   });
-  root.querySelector('[data-testid="flow-close"]').addEventListener("click", () => {
+  required(root, '[data-testid="flow-close"]').addEventListener("click", () => {
     setOpen(false);
     toggle.focus();
   });
-  root.querySelector("h2").setAttribute("tabindex", "-1");
+  heading.setAttribute("tabindex", "-1");
   filterText.addEventListener("input", render);
   filterKind.addEventListener("change", render);
   setOpen(sessionStorage.getItem(OPEN_KEY) === "1");
 
-  function record(entry) {
+  function record(entry: FlowEntry): void {
     messages.push(entry);
     if (messages.length > MESSAGE_CAPACITY) messages.shift();
     if (!root.hidden) render();
@@ -132,11 +151,11 @@ export function createFlowInspector({ root, toggle, hideWhenOpen, callHost, inte
 
   return {
     /** Records one iframe message; the entry holds a redacted copy only. */
-    recordMessage(direction, message, method) {
+    recordMessage(direction: MessageDirection, message: unknown, method: unknown): void {
       record(messageEntry({ direction, message, method, at: Date.now(), seq: nextSeq++ }));
     },
     /** Records what an injected fault did to the reply to `method`. */
-    recordFault(method, fault) {
+    recordFault(method: HostMethod, fault: ReplyFault): void {
       record(faultEntry({ method, fault, at: Date.now(), seq: nextSeq++ }));
     },
   };

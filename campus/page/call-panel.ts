@@ -4,31 +4,50 @@
 // selects keep their choice between polls. Every view also goes to `onView` with the launch epoch
 // it was asked for in, so that the page can mount a launch bound to an accepted activity invitation.
 
-import { renderActivityInvitations } from "./activity-invitations.js";
-import { renderPrompts } from "./call-prompts.js";
-import { renderNativePresentation } from "./native-presentation.js";
-import { renderCall } from "./call-roster.js";
-import { renderSimulator } from "./call-simulator.js";
-import { renderInvitations, renderStartCall } from "./call-start.js";
+import { renderActivityInvitations } from "./activity-invitations";
+import { renderPrompts } from "./call-prompts";
+import { renderCall } from "./call-roster";
+import { renderSimulator } from "./call-simulator";
+import { renderInvitations, renderStartCall } from "./call-start";
+import type { CallView } from "./call-view";
+import { required } from "./dom";
+import type { CallHost, HttpMethod } from "./host-api";
+import { renderNativePresentation } from "./native-presentation";
 
-export function startCallPanel({ panel, prompts, presentation, simulator, tabId, callHost, intervalMs, acceptActivity, readLaunchEpoch, onView, onPrompts }) {
+export type CallPanelOptions = {
+  panel: HTMLElement;
+  prompts: HTMLElement;
+  presentation: HTMLElement;
+  simulator: HTMLElement;
+  tabId: string;
+  callHost: CallHost;
+  intervalMs: number;
+  acceptActivity: (activityInvitationId: string) => Promise<void>;
+  readLaunchEpoch: () => number;
+  onView: (view: CallView, epoch: number) => void;
+  onPrompts: (added: HTMLElement[]) => void;
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function startCallPanel({ panel, prompts, presentation, simulator, tabId, callHost, intervalMs, acceptActivity, readLaunchEpoch, onView, onPrompts }: CallPanelOptions) {
   const parts = {
-    start: panel.querySelector('[data-part="start"]'),
-    invitations: panel.querySelector('[data-part="invitations"]'),
-    activityInvitations: panel.querySelector('[data-part="activity-invitations"]'),
-    call: panel.querySelector('[data-part="call"]'),
+    start: required(panel, '[data-part="start"]'),
+    invitations: required(panel, '[data-part="invitations"]'),
+    activityInvitations: required(panel, '[data-part="activity-invitations"]'),
+    call: required(panel, '[data-part="call"]'),
   };
-  const errorLine = panel.querySelector('[data-testid="call-error"]');
-  const rendered = new Map();
+  const errorLine = required(panel, '[data-testid="call-error"]');
+  const rendered = new Map<string, string>();
 
-  function renderPart(name, key, render) {
+  function renderPart(name: string, key: unknown, render: () => void): void {
     const serialized = JSON.stringify(key);
     if (rendered.get(name) === serialized) return;
     rendered.set(name, serialized);
     render();
   }
 
-  function show(view) {
+  function show(view: CallView): void {
     const inCall = view.call !== null;
     renderPart("start", [inCall, view.callInOtherTab, view.recipients], () => renderStartCall(parts.start, view, act));
     renderPart("invitations", view.invitations, () => renderInvitations(parts.invitations, view, act));
@@ -39,34 +58,34 @@ export function startCallPanel({ panel, prompts, presentation, simulator, tabId,
     renderPart("simulator", view.call && [view.call.callId, view.call.simulated], () => renderSimulator(simulator, view, act));
   }
 
-  async function load(method, path, body) {
+  async function load(method: HttpMethod, path: string, body?: Record<string, unknown>): Promise<void> {
     const epoch = readLaunchEpoch();
-    const view = await callHost(method, path, body);
+    const view = await callHost<CallView>(method, path, body);
     show(view);
     onView(view, epoch);
   }
 
-  async function act(path, body = {}) {
+  async function act(path: string, body: Record<string, unknown> = {}): Promise<void> {
     try {
       await load("POST", path, { tabId, ...body });
       errorLine.textContent = "";
     } catch (error) {
-      errorLine.textContent = error.message;
+      errorLine.textContent = messageOf(error);
     }
   }
 
   /** Accept of an activity invitation: the page opens the bound launch and remounts the app. */
-  async function accept(invitationId) {
+  async function accept(invitationId: string): Promise<void> {
     try {
       await acceptActivity(invitationId);
       errorLine.textContent = "";
     } catch (error) {
-      errorLine.textContent = error.message;
+      errorLine.textContent = messageOf(error);
     }
     await refresh();
   }
 
-  async function refresh() {
+  async function refresh(): Promise<void> {
     try {
       await load("GET", `/host/call?tabId=${encodeURIComponent(tabId)}`);
     } catch {
@@ -74,7 +93,7 @@ export function startCallPanel({ panel, prompts, presentation, simulator, tabId,
     }
   }
 
-  refresh();
-  setInterval(refresh, intervalMs);
+  void refresh();
+  setInterval(() => void refresh(), intervalMs);
   return { refresh };
 }

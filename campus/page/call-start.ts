@@ -1,9 +1,10 @@
 // The call panel when the tab is in no call: "Start a call" (the native start sheet) and the
 // member's incoming invitations, which show in every campus tab of the member.
 
-import { button, element, recipientOptions, ROLE_OPTIONS, select } from "./dom.js";
+import type { Act, CallView } from "./call-view";
+import { button, element, recipientOptions, ROLE_OPTIONS, select } from "./dom";
 
-export function renderStartCall(container, view, act) {
+export function renderStartCall(container: HTMLElement, view: CallView, act: Act): void {
   if (view.call) {
     container.replaceChildren();
     return;
@@ -20,7 +21,7 @@ export function renderStartCall(container, view, act) {
     element("label", {}, ["as ", role]),
   ]);
   const confirm = button("Start", "start-call-confirm", () => {
-    const body = {};
+    const body: { recipientId?: string; role?: string } = {};
     if (recipient.value) body.recipientId = recipient.value;
     if (role.value) body.role = role.value;
     act("/host/call/start", body);
@@ -35,9 +36,9 @@ export function renderStartCall(container, view, act) {
   container.replaceChildren(open, sheet);
 }
 
-export function renderInvitations(container, view, act) {
+export function renderInvitations(container: HTMLElement, view: CallView, act: Act): void {
   const rows = view.invitations.map((invitation) => {
-    const answer = (verb) => () => act(`/host/call/invitations/${encodeURIComponent(invitation.invitationId)}/${verb}`);
+    const answer = (verb: "accept" | "decline") => () => act(`/host/call/invitations/${encodeURIComponent(invitation.invitationId)}/${verb}`);
     return element("li", { class: "call-invitation", "data-testid": "incoming-invitation", "data-invitation-id": invitation.invitationId, "data-inviter": invitation.inviter }, [
       element("span", {}, [`@${invitation.inviter} invites you to a call`, invitation.role ? ` as ${invitation.role}` : ""]),
       element("div", { class: "call-actions" }, [

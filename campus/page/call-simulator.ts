@@ -1,9 +1,10 @@
 // The simulator panel: adds generated members to this tab's call. The controls of simulated
 // members in the call sit in their roster rows; members that left are listed here to rejoin.
 
-import { button, element } from "./dom.js";
+import type { Act, CallView } from "./call-view";
+import { button, element } from "./dom";
 
-export function renderSimulator(container, view, act) {
+export function renderSimulator(container: HTMLElement, view: CallView, act: Act): void {
   const { call } = view;
   const add = button("Add a simulated member", "sim-add", () => act("/host/call/simulator/members"), { disabled: !call });
   if (!call) {

@@ -3,11 +3,16 @@
 // nothing to the app frame. Hidden tiles receive no video (spec 8): drawing stops and the camera
 // track is disabled while the tile is out of view or the tab is hidden.
 
-import { createPainter } from "./tile-paint.js";
+import type { TileConfig } from "../presentations/tile-document";
+import type { TileReportAnswer } from "../presentations/tile-routes";
+import { required } from "./dom";
+import { createPainter } from "./tile-paint";
 
-const config = JSON.parse(document.getElementById("tile-config").textContent);
-const root = document.querySelector('[data-testid="tile"]');
-let video = root.querySelector('[data-testid="tile-video"]');
+// Written by the campus server (tile-document.ts), so it is read as the type it was built from.
+const config = JSON.parse(required(document, "#tile-config").textContent ?? "") as TileConfig;
+const root = required(document, '[data-testid="tile"]');
+// The video element, or the canvas itself where the browser cannot capture a canvas stream.
+let video: HTMLVideoElement | HTMLCanvasElement = required<HTMLVideoElement>(root, '[data-testid="tile-video"]');
 const FRAME_INTERVAL_MS = 1000 / 24;
 
 const canvas = document.createElement("canvas");
@@ -16,9 +21,9 @@ canvas.height = 360;
 const painter = createPainter(canvas, config.name);
 
 let camera = config.camera;
-let cameraStream = null;
+let cameraStream: MediaStream | null = null;
 let cameraFailed = false;
-let canvasStream = null;
+let canvasStream: MediaStream | null = null;
 let inView = false;
 let ready = false;
 let ended = false;
@@ -27,10 +32,10 @@ let presented = 0;
 let lastDrawAt = 0;
 let lastReportKey = "";
 
-const isVisible = () => !ended && inView && document.visibilityState === "visible";
-const wantsCamera = () => config.source === "self" && camera && !cameraFailed;
+const isVisible = (): boolean => !ended && inView && document.visibilityState === "visible";
+const wantsCamera = (): boolean => config.source === "self" && camera && !cameraFailed;
 
-function markPresented() {
+function markPresented(): void {
   presented += 1;
   root.dataset.frames = String(presented);
   if (!ready) {
@@ -39,19 +44,19 @@ function markPresented() {
   }
 }
 
-function watchFrames() {
-  if (typeof video.requestVideoFrameCallback !== "function") {
-    video.addEventListener("loadeddata", markPresented);
+function watchFrames(element: HTMLVideoElement): void {
+  if (typeof element.requestVideoFrameCallback !== "function") {
+    element.addEventListener("loadeddata", markPresented);
     return;
   }
   const onFrame = () => {
     markPresented();
-    video.requestVideoFrameCallback(onFrame);
+    element.requestVideoFrameCallback(onFrame);
   };
-  video.requestVideoFrameCallback(onFrame);
+  element.requestVideoFrameCallback(onFrame);
 }
 
-function tick(now) {
+function tick(now: number): void {
   if (ended) return;
   requestAnimationFrame(tick);
   if (wantsCamera() || !isVisible() || now - lastDrawAt < FRAME_INTERVAL_MS) return;
@@ -63,15 +68,16 @@ function tick(now) {
   if (!canvasStream) markPresented();
 }
 
-function attach(stream, feed) {
+function attach(stream: MediaStream, feed: "camera" | "generated" | "placeholder"): void {
   root.dataset.feed = feed;
-  if (video.srcObject === stream) return;
+  // The canvas shown in place of the video (no captureStream) plays no stream.
+  if (!(video instanceof HTMLVideoElement) || video.srcObject === stream) return;
   video.srcObject = stream;
   video.play().catch(() => undefined);
 }
 
 /** The member's own camera (spec 8 bound) for self-view, else the generated video or the placeholder. */
-async function chooseFeed() {
+async function chooseFeed(): Promise<void> {
   if (wantsCamera() && !cameraStream) {
     try {
       cameraStream = await navigator.mediaDevices.getUserMedia({ video: config.cameraConstraints, audio: false });
@@ -97,15 +103,15 @@ async function chooseFeed() {
   attach(canvasStream, camera ? "generated" : "placeholder");
 }
 
-function end() {
+function end(): void {
   ended = true;
   cameraStream?.getTracks().forEach((track) => track.stop());
-  if (video.srcObject !== undefined) video.srcObject = null;
+  if (video instanceof HTMLVideoElement) video.srcObject = null;
   root.dataset.ended = "true";
-  root.querySelector('[data-testid="tile-ended"]').hidden = false;
+  required(root, '[data-testid="tile-ended"]').hidden = false;
 }
 
-async function report() {
+async function report(): Promise<void> {
   if (ended) return;
   const visible = isVisible();
   root.dataset.ready = String(ready);
@@ -120,25 +126,25 @@ async function report() {
     });
     if (response.status === 403) return end();
     if (!response.ok) return;
-    const answer = await response.json();
+    const answer: TileReportAnswer = await response.json();
     if (!answer.active) return end();
     if (answer.camera !== camera) {
       camera = answer.camera;
-      chooseFeed();
+      void chooseFeed();
     }
   } catch {
     // The next periodic report retries.
   }
 }
 
-function reportIfChanged() {
+function reportIfChanged(): void {
   const key = `${ready}:${isVisible()}`;
   if (key === lastReportKey) return;
   lastReportKey = key;
-  report();
+  void report();
 }
 
-function applyVisibility() {
+function applyVisibility(): void {
   cameraStream?.getVideoTracks().forEach((track) => {
     track.enabled = isVisible();
   });
@@ -156,7 +162,7 @@ new IntersectionObserver(
   { threshold: [0, config.visibleMinRatio, 1] },
 ).observe(root);
 document.addEventListener("visibilitychange", applyVisibility);
-setInterval(report, config.reportIntervalMs);
-watchFrames();
-chooseFeed();
+setInterval(() => void report(), config.reportIntervalMs);
+if (video instanceof HTMLVideoElement) watchFrames(video);
+void chooseFeed();
 requestAnimationFrame(tick);

@@ -1,20 +1,24 @@
 // The native consent dialog of the campus page, outside the app iframe (spec 5.3 step 4).
 
-const SCOPE_LABELS = {
+import type { ConsentNeed } from "../login/launch-login";
+
+export type ConsentDecision = "approved" | "denied" | "cancelled";
+
+const SCOPE_LABELS: Record<string, readonly [string, string]> = {
   "profile:read": ["Profile", "Your username, name and country"],
   "birthdate:read": ["Birthdate", "Your date of birth"],
   "calls:read": ["Calls", "Whether you are in a call here and, after you approve each call, who is in it"],
   "calls:control": ["Call controls", "Start, accept and control calls for you, always with your confirmation"],
 };
 
-function element(tag, attributes = {}, children = []) {
+function element<Tag extends keyof HTMLElementTagNameMap>(tag: Tag, attributes: Record<string, string> = {}, children: readonly (Node | string)[] = []): HTMLElementTagNameMap[Tag] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   for (const child of children) node.append(child);
   return node;
 }
 
-function renderScope(scope) {
+function renderScope(scope: string): HTMLElement {
   const [title, description] = SCOPE_LABELS[scope] ?? [scope, ""];
   return element("li", { "data-testid": "consent-scope", "data-scope": scope }, [
     element("strong", {}, [title]),
@@ -28,13 +32,13 @@ function renderScope(scope) {
  * policy.ts: authenticate requests arriving while the dialog is open share its decision;
  * Escape counts as Deny.
  */
-export function createConsentDialog(dialog, { username, fallbackFocus }) {
-  let pending = null;
+export function createConsentDialog(dialog: HTMLDialogElement, { username, fallbackFocus }: { username: string; fallbackFocus: () => HTMLElement | null }) {
+  let pending: { promise: Promise<ConsentDecision>; resolve: (decision: ConsentDecision) => void } | null = null;
   // Where focus was when the dialog opened: it goes back there, or to the app's frame (`fallbackFocus`)
   // when nothing had focus yet, so the member goes on in the app.
-  let returnTo = null;
+  let returnTo: HTMLElement | SVGElement | null = null;
 
-  function settle(decision) {
+  function settle(decision: ConsentDecision): void {
     if (!pending) return;
     const { resolve } = pending;
     pending = null;
@@ -49,7 +53,7 @@ export function createConsentDialog(dialog, { username, fallbackFocus }) {
     settle("denied");
   });
 
-  function render({ app, scopes }) {
+  function render({ app, scopes }: ConsentNeed): void {
     const list = element("ul", { class: "consent__scopes" }, scopes.map(renderScope));
     if (scopes.length === 0) {
       list.append(element("li", { class: "consent__none", "data-testid": "consent-no-scopes" }, ["No member data — sign-in only"]));
@@ -70,19 +74,20 @@ export function createConsentDialog(dialog, { username, fallbackFocus }) {
   }
 
   return {
-    ask(need) {
+    ask(need: ConsentNeed): Promise<ConsentDecision> {
       if (pending) return pending.promise;
       render(need);
-      let resolve;
-      const promise = new Promise((settleWith) => {
+      let resolve: (decision: ConsentDecision) => void = () => undefined;
+      const promise = new Promise<ConsentDecision>((settleWith) => {
         resolve = settleWith;
       });
       pending = { promise, resolve };
-      returnTo = document.activeElement === document.body ? null : document.activeElement;
+      const active = document.activeElement;
+      returnTo = active === document.body || !(active instanceof HTMLElement || active instanceof SVGElement) ? null : active;
       dialog.showModal();
-      dialog.querySelector('[data-testid="consent-approve"]')?.focus();
+      dialog.querySelector<HTMLElement>('[data-testid="consent-approve"]')?.focus();
       return promise;
     },
-    cancel: () => settle("cancelled"),
+    cancel: (): void => settle("cancelled"),
   };
 }
