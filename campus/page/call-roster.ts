@@ -12,7 +12,7 @@ const SIM_OPERATIONS: readonly (readonly [string, string])[] = [
   ["restore", "Restore"],
   ["leave", "Leave"],
   ["rejoin", "Rejoin"],
-  ["stage-request", "Request stage"],
+  ["stage-request", "Request the stage"],
 ];
 
 function ownControls(call: InCall, act: Act): HTMLElement {
@@ -30,12 +30,12 @@ function ownControls(call: InCall, act: Act): HTMLElement {
       disabled: !speaker && !call.microphone,
     }),
   ];
-  if (speaker) controls.push(button("Leave stage", "stage-leave", action("stage/leave")));
-  else if (call.stageState === "none") controls.push(button("Request stage", "stage-request", action("stage/request")));
-  if (call.stageState === "approved") controls.push(button("Join stage", "stage-join", action("stage/join"), { class: "primary" }));
-  if (call.stageState !== "none") controls.push(button("Cancel request", "stage-cancel", action("stage/cancel")));
-  controls.push(button("Leave call", "call-leave", action("leave")));
-  if (call.isHost) controls.push(button("End for all", "call-end", action("end"), { class: "danger" }));
+  if (speaker) controls.push(button("Leave the stage", "stage-leave", action("stage/leave")));
+  else if (call.stageState === "none") controls.push(button("Request the stage", "stage-request", action("stage/request")));
+  if (call.stageState === "approved") controls.push(button("Join the stage", "stage-join", action("stage/join"), { class: "primary" }));
+  if (call.stageState !== "none") controls.push(button("Cancel your stage request", "stage-cancel", action("stage/cancel")));
+  controls.push(button("Leave the call", "call-leave", action("leave")));
+  if (call.isHost) controls.push(button("End the call for everyone", "call-end", action("end"), { class: "danger" }));
   return element("div", { class: "call-actions call-actions--own" }, controls);
 }
 
