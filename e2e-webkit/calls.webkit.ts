@@ -33,6 +33,7 @@ describe("calls in WebKit", () => {
 
   test("a video presentation is committed, its tiles render, and heartbeats keep it", async () => {
     const { ada } = await adaAttachedWithSpeakers(webkit.control, webkit.openCampusAs, 1);
+    await ada.warmUpMedia();
     await presentVideo(ada);
     await eventually(() => presentationStatus(ada), PRESENTATION_TIMEOUT_MS).toBe("app");
     await eventually(() => ada.inApp.count(byTestId("presentation-tile"))).toBe(2);

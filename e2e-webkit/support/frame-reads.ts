@@ -1,4 +1,4 @@
-import { By, Key, type WebDriver, type WebElement } from "selenium-webdriver";
+import { By, type WebDriver, type WebElement } from "selenium-webdriver";
 import type { FrameReads } from "../../e2e-firefox/support/campus-view";
 import { EXPECT_TIMEOUT_MS } from "../../e2e-firefox/support/eventually";
 
@@ -129,11 +129,14 @@ async function clickIn(tab: Tab, path: FramePath, selector: string, timeout: num
   );
 }
 
-/** Clicks into the field, selects what it holds, and types the value key by key. */
+/** Clicks into the field, empties it, and types the value key by key. */
 async function typeIn(tab: Tab, path: FramePath, selector: string, value: string, timeout: number) {
   await clickIn(tab, path, selector, timeout);
+  // WebKitWebDriver types nothing after a Control chord, so the field is cleared first (Element Clear).
   await tab.inFrame(path, async (driver) => {
-    await driver.findElement(By.css(selector)).sendKeys(Key.chord(Key.CONTROL, "a"), Key.BACK_SPACE, value);
+    const field = await driver.findElement(By.css(selector));
+    await field.clear();
+    await field.sendKeys(value);
   });
   await retryUntil(
     timeout,

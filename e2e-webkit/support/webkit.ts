@@ -67,6 +67,7 @@ function entries(dir: string): string[] {
 
 // A session starts in about 13 s on a loaded machine; these bounds only catch one that never does.
 const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 10_000;
 const SCREEN = "1600x1000x24";
 
 export type WebKitBrowser = { driver: WebDriver; close(): Promise<void> };
@@ -98,7 +99,16 @@ export async function launchWebKit(): Promise<WebKitBrowser> {
     } catch {
       return; // already gone
     }
+    // A browser that ignores SIGTERM is ended after a while, so that a test never waits on it.
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-server.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, STOP_TIMEOUT_MS);
     await exited;
+    clearTimeout(timer);
   };
 
   try {
@@ -111,7 +121,8 @@ export async function launchWebKit(): Promise<WebKitBrowser> {
     return {
       driver,
       async close() {
-        await driver.quit().catch(() => undefined);
+        // Quit asks the browser to close; the process group ends whatever is left either way.
+        await Promise.race([driver.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS))]);
         await stop();
       },
     };
