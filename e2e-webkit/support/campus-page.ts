@@ -48,32 +48,6 @@ export class WebKitCampusPage extends CampusView {
   }
 
   /**
-   * Plays a canvas stream in a video element of the campus page until its first frame shows, then
-   * removes it. A fresh WebKitGTK process starts its first media pipeline (GStreamer) slowly, and
-   * a tile's first frame waits for it; without this, on a busy machine, the app's commit retries
-   * (lib/client/presentation/commit-retry.ts) could run out before any tile is ready.
-   */
-  async warmUpMedia() {
-    await this.tab.inFrame([], (driver) =>
-      driver.executeAsyncScript(`
-        const done = arguments[arguments.length - 1];
-        const canvas = document.createElement("canvas");
-        const paint = () => canvas.getContext("2d").fillRect(0, 0, Math.random() * 16, 16);
-        paint();
-        const video = document.createElement("video");
-        video.muted = true;
-        video.srcObject = canvas.captureStream(24);
-        const timer = setInterval(paint, 40);
-        video.requestVideoFrameCallback(() => {
-          clearInterval(timer);
-          video.srcObject = null;
-          done(true);
-        });
-        video.play();`),
-    );
-  }
-
-  /**
    * Asks the app to re-check its access (spec 4.2) and waits until the answer shows: a refused
    * check leaves the signed-in view, so a state read next is the check's. It may have left the
    * signed-in view on its own already.
