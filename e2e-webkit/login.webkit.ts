@@ -24,6 +24,9 @@ describe("login in WebKit's cross-site iframe", () => {
     expect(me.status).toBe(200);
     expectHeaderCarried(me);
     for (const request of webkit.traffic().all()) expect(request.sessionCookies).toEqual([]);
+    const afterLogin = webkit.traffic().all().slice(webkit.traffic().all().findIndex((request) => request.path === "/api/auth/login") + 1);
+    expect(afterLogin.length).toBeGreaterThan(0);
+    for (const request of afterLogin) expectHeaderCarried(request);
     await campus.expectState("signed-in");
     await eventually(() => campus.inApp.text(byTestId("member-username"))).toMatch(/ada/);
 
