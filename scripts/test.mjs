@@ -16,6 +16,7 @@ const GROUPS = [
   [
     [{ name: "chromium", command: ["npx", "playwright", "test"] }],
     [{ name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] }],
+    [{ name: "webkit", command: ["npx", "vitest", "run", "-c", "vitest.webkit.config.ts"] }],
     [{ name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] }],
   ],
   // The dev server's run alone, last: its on-demand compiles take every core for a minute or more,

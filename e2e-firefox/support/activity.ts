@@ -1,5 +1,5 @@
 import type { CampusControl } from "../../e2e/support/campus-control";
-import type { CampusPage } from "./campus-page";
+import type { CampusView } from "./campus-view";
 import { membersInOneCall } from "./call-setup";
 import { eventually } from "./eventually";
 import { byTestId } from "./frame-reads";
@@ -8,7 +8,7 @@ export const QUESTION = "What for lunch?";
 export const OPTIONS = ["Soup", "Salad", "Pie"];
 
 /** A member's app starts a shared poll (its grant active) and shows it as the inviter. */
-export async function startPoll(campus: CampusPage, question = QUESTION, options = OPTIONS) {
+export async function startPoll(campus: CampusView, question = QUESTION, options = OPTIONS) {
   await campus.inApp.fill(byTestId("activity-question"), question);
   for (const [index, option] of options.entries()) {
     const input = `${byTestId("activity-option")}[aria-label="Option ${index + 1}"]`;
@@ -20,7 +20,7 @@ export async function startPoll(campus: CampusPage, question = QUESTION, options
 }
 
 /** activityInvite from the app, then the inviter confirms the native selection in her campus page. */
-export async function inviteTheCall(campus: CampusPage) {
+export async function inviteTheCall(campus: CampusView) {
   await campus.inApp.click(byTestId("activity-invite"));
   await eventually(() => campus.inCampus.attribute(byTestId("command-prompt"), "data-command-kind")).toBe("activityInvite");
   await campus.confirmCommandPrompt();
@@ -29,12 +29,12 @@ export async function inviteTheCall(campus: CampusPage) {
 }
 
 /** The launch the campus page mounted last. */
-export async function currentLaunchId(campus: CampusPage): Promise<string> {
+export async function currentLaunchId(campus: CampusView): Promise<string> {
   return (await campus.inCampus.text(byTestId("launch-id"))) ?? "";
 }
 
 /** The recipient accepts in her campus page: the app remounts in a launch bound to the invitation, logs in, attaches. */
-export async function acceptInvitation(campus: CampusPage, label = QUESTION) {
+export async function acceptInvitation(campus: CampusView, label = QUESTION) {
   const before = await currentLaunchId(campus);
   await eventually(() => campus.inCampus.attribute(byTestId("activity-invitation"), "data-label")).toBe(label);
   await campus.inCampus.click(`${byTestId("activity-invitation")} ${byTestId("activity-invitation-accept")}`);
@@ -47,15 +47,15 @@ export function optionButton(option: string) {
   return `${byTestId("activity-option-vote")}[data-option="${option}"]`;
 }
 
-export async function vote(campus: CampusPage, option: string) {
+export async function vote(campus: CampusView, option: string) {
   await campus.inApp.click(optionButton(option));
   await eventually(() => campus.inApp.attribute(optionButton(option), "data-mine")).toBe("true");
 }
 
 /** Ada and grace in one call and in ada's poll: ada registered it and invited, grace joined through her new launch. */
-export async function membersInOnePoll(control: CampusControl, openCampusAs: (member: string) => Promise<CampusPage>) {
+export async function membersInOnePoll<C extends CampusView>(control: CampusControl, openCampusAs: (member: string) => Promise<C>) {
   const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada", "grace"]);
-  const [ada, grace] = pages as [CampusPage, CampusPage];
+  const [ada, grace] = pages as [C, C];
   await ada.attachToCall();
   await startPoll(ada);
   await inviteTheCall(ada);

@@ -1,5 +1,5 @@
 import type { CampusControl } from "../../e2e/support/campus-control";
-import type { CampusPage } from "./campus-page";
+import type { CampusView } from "./campus-view";
 import { eventually } from "./eventually";
 import { byTestId } from "./frame-reads";
 
@@ -8,8 +8,8 @@ import { byTestId } from "./frame-reads";
  * (the Chromium run's membersInOneCall): the call starts while the first consent dialog is open,
  * and each campus page shows the call before the test goes on.
  */
-export async function membersInOneCall(control: CampusControl, openCampusAs: (member: string) => Promise<CampusPage>, usernames: string[]) {
-  const pages: CampusPage[] = [];
+export async function membersInOneCall<C extends CampusView>(control: CampusControl, openCampusAs: (member: string) => Promise<C>, usernames: string[]) {
+  const pages: C[] = [];
   let callId: string | undefined;
   for (const username of usernames) {
     const campus = await openCampusAs(username);

@@ -1,17 +1,18 @@
 import type { BrowserContext, Frame, Page } from "puppeteer-core";
 import { APP_ORIGIN, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+import { CampusView, FIRST_LOAD_TIMEOUT_MS } from "./campus-view";
 import { EXPECT_TIMEOUT_MS, eventually } from "./eventually";
 import { byTestId, inFrame } from "./frame-reads";
 
-const FIRST_LOAD_TIMEOUT_MS = 90_000;
-
 /**
  * The campus page of one member in one tab, with the app in its iframe: the Chromium run's
- * CampusPage in puppeteer's words. `app` is read anew on each use, because the campus mounts a
- * new iframe for each launch and, under site isolation, each one is its own process.
+ * CampusPage in puppeteer's words (the flows' steps are CampusView's). `app` is read anew on each
+ * use, because the campus mounts a new iframe for each launch and, under site isolation, each one
+ * is its own process.
  */
-export class CampusPage {
+export class CampusPage extends CampusView {
   constructor(readonly page: Page) {
+    super();
     // A busy machine can take a minute to load a page: these bounds catch only a page that never
     // loads (puppeteer's own defaults are 30 s).
     page.setDefaultNavigationTimeout(FIRST_LOAD_TIMEOUT_MS);
@@ -54,35 +55,6 @@ export class CampusPage {
     return inFrame(() => this.page.mainFrame());
   }
 
-  /** The app's view (`data-state` on its status element), or null while it has none. */
-  state() {
-    return this.inApp.attribute(byTestId("app-status"), "data-state");
-  }
-
-  async expectState(state: string) {
-    await eventually(() => this.state()).toBe(state);
-  }
-
-  async approveConsent() {
-    await this.inCampus.click(`${byTestId("consent-dialog")} ${byTestId("consent-approve")}`);
-  }
-
-  async denyConsent() {
-    await this.inCampus.click(`${byTestId("consent-dialog")} ${byTestId("consent-deny")}`);
-  }
-
-  /**
-   * Opens the app, approves consent if asked, and waits for the signed-in view. The first page
-   * of a fresh Firefox profile loads slowly (caches empty, scripts compiled for the first time).
-   */
-  async signIn() {
-    const consentShown = () => this.inCampus.visible(byTestId("consent-dialog"));
-    const where = async () => ((await consentShown()) ? "consent" : ((await this.state()) ?? "no app view yet"));
-    await eventually(where, FIRST_LOAD_TIMEOUT_MS).toMatch(/^(consent|signed-in)$/);
-    if (await consentShown()) await this.approveConsent();
-    await this.expectState("signed-in");
-  }
-
   /**
    * Asks the app to re-check its access (spec 4.2) and waits until the answer shows: a refused
    * check leaves the signed-in view, so a state read next is the check's. It may have left the
@@ -99,32 +71,5 @@ export class CampusPage {
       return;
     }
     if (!(await answer).ok()) await eventually(() => this.state()).not.toBe("signed-in");
-  }
-
-  /** The app's call view: attach, then allow "Use this call in this app" in the campus page. */
-  async attachToCall() {
-    await eventually(() => this.inApp.attribute(byTestId("call-status"), "data-access")).toMatch(/approvalRequired|approved/);
-    await this.inApp.click(byTestId("call-attach"));
-    const promptShown = () => this.inCampus.visible(byTestId("call-approval-prompt"));
-    const rosterShown = () => this.inApp.visible(byTestId("call-roster"));
-    await eventually(async () => (await promptShown()) || (await rosterShown())).toBe(true);
-    if (await promptShown()) await this.inCampus.click(byTestId("call-approval-allow"));
-    await eventually(rosterShown).toBe(true);
-  }
-
-  /** A row of the app's roster, by username. */
-  rosterRow(username: string) {
-    return `${byTestId("roster-participant")}[data-username="${username}"]`;
-  }
-
-  /** The status of the newest row of the app's command list. */
-  async lastCommandStatus() {
-    const statuses = await this.inApp.attributes(byTestId("command-row"), "data-status");
-    return statuses.at(-1) ?? null;
-  }
-
-  /** Confirms the native prompt the campus shows for a command. */
-  async confirmCommandPrompt() {
-    await this.inCampus.click(`${byTestId("command-prompt")} ${byTestId("command-confirm")}`);
   }
 }

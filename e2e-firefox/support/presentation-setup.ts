@@ -1,11 +1,11 @@
 import type { CampusControl } from "../../e2e/support/campus-control";
-import type { CampusPage } from "./campus-page";
+import type { CampusView } from "./campus-view";
 import { membersInOneCall } from "./call-setup";
 import { eventually } from "./eventually";
 import { byTestId } from "./frame-reads";
 
 /** Ada hosts a call (she is a speaker) with `speakers` simulated speakers, attached and approved. */
-export async function adaAttachedWithSpeakers(control: CampusControl, openCampusAs: (m: string) => Promise<CampusPage>, speakers: number) {
+export async function adaAttachedWithSpeakers<C extends CampusView>(control: CampusControl, openCampusAs: (m: string) => Promise<C>, speakers: number) {
   const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
   const ada = pages[0]!;
   const sims = await control.addSimulatedMembers(callId, speakers);
@@ -16,7 +16,7 @@ export async function adaAttachedWithSpeakers(control: CampusControl, openCampus
 }
 
 /** Picks every current speaker for a video presentation and starts presenting. */
-export async function presentVideo(campus: CampusPage) {
+export async function presentVideo(campus: CampusView) {
   const panel = byTestId("presentation");
   // Video is the panel's first mode; a <select>'s native list is no part of the page to click.
   const mode = await campus.inApp.value(`${panel} ${byTestId("presentation-mode")}`);
@@ -30,6 +30,6 @@ export async function presentVideo(campus: CampusPage) {
   await campus.inApp.click(`${panel} ${byTestId("presentation-start")}`);
 }
 
-export function presentationStatus(campus: CampusPage) {
+export function presentationStatus(campus: CampusView) {
   return campus.inApp.attribute(byTestId("presentation-status"), "data-status");
 }
