@@ -10,10 +10,12 @@
 const SERVER_LAYERS = [
   // The campus platform's contract: spec schemas, shared with the local campus.
   ["contract", "^lib/contract/"],
-  // Pure, client-safe building blocks: the error vocabulary, backoff, the expiring map, the app's own wire schemas.
+  // Pure, client-safe building blocks: the error vocabulary, backoff, the app's own wire schemas.
   ["shared", "^lib/(errors|backoff)\\.ts$|^lib/(shared|wire)/"],
   // Process plumbing: environment, logging, the Redis connection, security limits, the route wrapper and its input rules.
   ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http|redis)/"],
+  // Generic keyed stores with expiry (memory and Redis), versioned for compare-and-set: plumbing any feature keeps its records in.
+  ["store", "^lib/store/"],
   // The only code that talks to the campus API.
   ["campus-api", "^lib/campus-api/"],
   ["session", "^lib/session/"],

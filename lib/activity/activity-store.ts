@@ -1,5 +1,5 @@
 import "server-only";
-import { createExpiringMap } from "@/lib/shared/expiring-map";
+import { createExpiringMap } from "@/lib/store/expiring-map";
 import type { PollDefinition, PollState } from "@/lib/shared/poll";
 
 /*

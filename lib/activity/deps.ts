@@ -1,7 +1,7 @@
 import "server-only";
 import type { CallDeps } from "@/lib/calls/with-call";
 import type { RateLimits } from "@/lib/security/rate-limit";
-import type { Store } from "@/lib/session/ttl-store";
+import type { Store } from "@/lib/store/ttl-store";
 import type { ActivityStore } from "./activity-store";
 import type { ActivityAccess } from "./session-activity";
 

@@ -3,7 +3,7 @@ import { readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";
 import { boundSidOf, type SessionRecord } from "@/lib/session/records";
 import type { SessionSecret } from "@/lib/session/secrets";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
-import type { Store } from "@/lib/session/ttl-store";
+import type { Store } from "@/lib/store/ttl-store";
 
 export type LogoutDeps = {
   sessions: Store<SessionRecord>;

@@ -6,7 +6,7 @@ import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
 import type { SessionCarrier } from "@/lib/session/carrier";
 import type { SessionRecord } from "@/lib/session/records";
-import type { VersionedStore } from "@/lib/session/ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 import { createMemoryStores, createRedisStores, type ServerDeps, type ServerStores } from "@/lib/server/deps";
 import { CALL_SCOPES } from "@/lib/testing/call-fixtures";
 import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";

@@ -7,7 +7,7 @@ import { sealHandle } from "@/lib/session/handle";
 import { getLiveSession } from "@/lib/session/lifetime";
 import type { PendingState, SessionRecord } from "@/lib/session/records";
 import type { SessionSecret } from "@/lib/session/secrets";
-import type { VersionedStore } from "@/lib/session/ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 import type { PendingStateStore } from "./pending-states";
 
 /** What issuing and consuming a login state needs. */

@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
-import { createMemoryStore } from "@/lib/session/ttl-store";
-import { createExpiringMap } from "@/lib/shared/expiring-map";
+import { createMemoryStore } from "@/lib/store/ttl-store";
+import { createExpiringMap } from "@/lib/store/expiring-map";
 import { sessionCommandKindSchema } from "@/lib/wire/calls";
 
 /*

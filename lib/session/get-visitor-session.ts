@@ -5,7 +5,7 @@ import { readSessionHandle, type SessionCarrier } from "./carrier";
 import { getLiveSession, sessionTtlSeconds, touchSession } from "./lifetime";
 import { boundSidOf, type SessionRecord } from "./records";
 import type { SessionSecret } from "./secrets";
-import type { VersionedStore } from "./ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 
 /** What resolving a session needs. Versioned: a write that read an older record changes nothing (a renewal is never lost). */
 export type SessionDeps = { sessions: VersionedStore<SessionRecord>; sessionSecret: SessionSecret; now: () => number };
