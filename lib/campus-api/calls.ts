@@ -30,7 +30,7 @@ export type GrantCommandBody<K extends CommandKind> = z.infer<(typeof commandBod
  */
 export const COMMAND_ATTEMPT_TIMEOUT_MS = 2_000;
 
-/** The call endpoints of spec part 4. Every response is validated against lib/contract/calls.ts. */
+/** The call endpoints of spec part 4. Every response is validated against lib/contract. */
 export type CampusCallsApi = {
   getCallStatus(accessToken: string): Promise<CallStatus>;
   attachToCall(accessToken: string): Promise<AttachResult>;
