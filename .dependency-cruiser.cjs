@@ -75,6 +75,10 @@ const campusLayerRules = CAMPUS_LAYERS.slice(0, -1).map(([name, path], index) =>
 
 /** Code that runs in the browser: the page's components and hooks. */
 const CLIENT = "^lib/client/|^app/_components/|^app/(error|global-error)\\.tsx$";
+/** The page's own library (hooks, fetchers, the iframe bridge): a layer of the browser side. */
+const CLIENT_LIBRARY = "^lib/client/";
+/** What the client library may import from the app: the contract and the client-safe layer, never the page's components. */
+const CLIENT_LIBRARY_SAFE = "^lib/contract/|^lib/(errors|backoff)\\.ts$|^lib/(shared|wire|client)/";
 /** What browser code may import from the app: the contract and the client-safe layer. */
 const CLIENT_SAFE = "^lib/contract/|^lib/(errors|backoff)\\.ts$|^lib/(shared|wire|client)/|^app/_components/|^app/globals\\.css$";
 
@@ -95,6 +99,20 @@ module.exports = {
       severity: "error",
       from: { path: CLIENT, pathNot: TEST_FILE },
       to: { path: "^(lib|app|pages)/", pathNot: CLIENT_SAFE },
+    },
+    {
+      name: "layer-client",
+      comment: "lib/client imports only the contract, the client-safe layer and itself (.dependency-cruiser.cjs).",
+      severity: "error",
+      from: { path: CLIENT_LIBRARY, pathNot: TEST_FILE },
+      to: { path: "^(lib|app|pages)/", pathNot: CLIENT_LIBRARY_SAFE },
+    },
+    {
+      name: "server-imports-no-client-code",
+      comment: "No server layer imports lib/client: a browser hook or fetcher has no place on the server.",
+      severity: "error",
+      from: { path: "^lib/|^app/api/|^pages/|^(proxy|instrumentation)\\.ts$", pathNot: `${CLIENT_LIBRARY}|${TEST_FILE}` },
+      to: { path: CLIENT_LIBRARY },
     },
     {
       name: "campus-imports-only-the-contract",

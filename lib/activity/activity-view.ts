@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
 import type { ActivityAccess, JoinedAccess } from "./session-activity";
 import type { PollState } from "@/lib/shared/poll";
 

@@ -1,9 +1,9 @@
 import "server-only";
-import type { ActivityResponse, VoteRequest } from "@/lib/wire/activity";
+import type { ActivityResponse, VoteRequest } from "@/lib/wire/activity-routes";
 import { verifyAccess } from "@/lib/auth/check-access";
 import { getCallSession } from "@/lib/calls/with-call";
 import { AppError } from "@/lib/errors";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { SESSION_GONE, endAccess, recheckAccess } from "./verified-access";
 import { getSessionActivity } from "./session-activity";
 import { joinedResponse } from "./activity-view";
@@ -17,8 +17,8 @@ export const NOT_JOINED = "You have not joined an activity in this launch";
  * with the campus (spec 3: the lease is rechecked while protected actions continue). The vote is
  * keyed by the verified userId of the session, never one the page names.
  */
-export async function castVote(carrier: SessionCarrier, input: VoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
-  const session = await getCallSession(carrier, deps, "calls:read");
+export async function castVote(credentials: SessionCredentials, input: VoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
+  const session = await getCallSession(credentials, deps, "calls:read");
   await deps.rateLimits.consume("voteByMember", session.member.userId);
   const access = await getSessionActivity(session, deps.activityAccess);
   if (!access) throw new AppError("CALL_CONFLICT", NOT_JOINED);

@@ -4,7 +4,7 @@ import { callOperationSchema, commandSchema, commandStatusSchema, presentationMo
 import type { SessionBoundStore } from "@/lib/session/session-bound";
 import { createMemoryStore } from "@/lib/store/ttl-store";
 import { createExpiringMap } from "@/lib/store/expiring-map";
-import { sessionCommandKindSchema } from "@/lib/wire/calls";
+import { sessionCommandKindSchema } from "@/lib/wire/call-routes";
 
 /*
  * The session's call state, keyed by the session's boundSid (its `sid` parameters; it outlives

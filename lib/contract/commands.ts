@@ -48,9 +48,10 @@ export const commandBodySchemas = {
 
 
 // Commands: the response to a command request, and the outcome read (names beyond the spec chosen).
-export const commandStatusSchema = z.enum(["pending", "working", "applied", "declined", "failed", "expired"]);
+export const COMMAND_STATUSES = ["pending", "working", "applied", "declined", "failed", "expired"] as const;
+export const commandStatusSchema = z.enum(COMMAND_STATUSES);
 export type CommandStatus = z.infer<typeof commandStatusSchema>;
-export const TERMINAL_COMMAND_STATUSES = ["applied", "declined", "failed", "expired"] as const satisfies readonly CommandStatus[];
+export const FINAL_COMMAND_STATUSES = ["applied", "declined", "failed", "expired"] as const satisfies readonly CommandStatus[];
 
 export const commandAcceptedSchema = z.strictObject({ commandId: z.string().min(1) });
 export type CommandAccepted = z.infer<typeof commandAcceptedSchema>;

@@ -4,7 +4,7 @@ import { CLIENT_ADDRESS_HEADER, clientAddressStamp, parseTrustedProxies } from "
 import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
 import { defineRoute } from "@/lib/http/define-route";
 import { readLimitedText } from "@/lib/http/read-body";
-import { loginRequestSchema } from "@/lib/wire/auth";
+import { loginRequestSchema } from "@/lib/wire/auth-routes";
 import { wireRequest } from "@/lib/testing/wire-request";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.

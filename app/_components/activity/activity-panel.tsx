@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useSWRConfig } from "swr";
-import type { CreateActivityRequest } from "@/lib/wire/activity";
-import type { GrantView } from "@/lib/wire/calls";
+import type { CreateActivityRequest } from "@/lib/wire/activity-routes";
+import type { GrantView } from "@/lib/wire/call-routes";
 import { activityApi } from "@/lib/client/activity/activity-api";
 import { useActivity } from "@/lib/client/activity/use-activity";
 import { useCallActions } from "@/lib/client/call/use-call-actions";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { CommandView, GrantView, StartRequest } from "@/lib/wire/calls";
+import type { CommandView, GrantView, StartRequest } from "@/lib/wire/call-routes";
 import type { Member } from "@/lib/contract";
 import { callApi } from "@/lib/client/call/call-api";
-import { isTerminalStatus } from "@/lib/shared/command-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { useCallActions } from "@/lib/client/call/use-call-actions";
 import { useCallStatus } from "@/lib/client/call/use-call-status";
 import { useCommands } from "@/lib/client/call/use-commands";
@@ -62,7 +62,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
     },
     [onExpired, loseAccess],
   );
-  // While a presentation is live its heartbeat answers for the grant (lib/client/call/call-polling.ts).
+  // While a presentation is live its heartbeat answers for the grant (lib/client/call/call-refresh.ts).
   const [presenting, setPresenting] = useState(false);
   const status = useCallStatus(launch, { enabled, onError: onReadError });
   const grant = useGrant(launch, { enabled, paused: presenting, onError: onReadError });
@@ -98,7 +98,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   );
 
   // A command that settled changes the call: read it now rather than at the next tick.
-  const settled = commands.commands.filter((command) => isTerminalStatus(command.status)).map((command) => command.ref).join();
+  const settled = commands.commands.filter((command) => isFinalStatus(command.status)).map((command) => command.ref).join();
   const joinedCall = commands.commands.some((command) => (command.kind === "start" || command.kind === "accept") && command.status === "applied");
   useEffect(() => {
     if (!settled) return;
@@ -114,7 +114,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
       // The answer carries the status the backend read as soon as the campus took the command:
       // many commands apply at once (spec 4.7). One still in flight is polled fast for a moment.
       await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: false });
-      if (!isTerminalStatus(result.command.status)) commandSent();
+      if (!isFinalStatus(result.command.status)) commandSent();
     },
     [run, refreshCommands, commandSent],
   );

@@ -1,5 +1,5 @@
-import { activityResponseSchema, type CreateActivityRequest } from "@/lib/wire/activity";
-import { commandResponseSchema } from "@/lib/wire/calls";
+import { activityResponseSchema, type CreateActivityRequest } from "@/lib/wire/activity-routes";
+import { commandResponseSchema } from "@/lib/wire/call-routes";
 import { fetchApi, type LaunchCredentials } from "@/lib/client/fetch/fetcher";
 
 /** One function per activity route of the app's own API. No session key, activity or entry ID: the backend has them. */

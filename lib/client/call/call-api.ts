@@ -5,7 +5,7 @@ import {
   grantResponseSchema,
   type CommandRequest,
   type StartRequest,
-} from "@/lib/wire/calls";
+} from "@/lib/wire/call-routes";
 import { callStatusSchema } from "@/lib/contract";
 import { fetchApi, type LaunchCredentials } from "@/lib/client/fetch/fetcher";
 

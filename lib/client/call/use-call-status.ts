@@ -2,7 +2,7 @@ import useSWR from "swr";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
 import { callApi } from "./call-api";
-import { STATUS_REFOCUS_THROTTLE_MS } from "./call-polling";
+import { STATUS_REFOCUS_THROTTLE_MS } from "./call-refresh";
 
 /**
  * Spec 4.3: the status check, advisory. Fetched on entering the call view and on returning to it

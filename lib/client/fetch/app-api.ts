@@ -5,7 +5,7 @@ import {
   stateResponseSchema,
   type LoginRequest,
   type StateRequest,
-} from "@/lib/wire/auth";
+} from "@/lib/wire/auth-routes";
 import { fetchApi, type LaunchCredentials } from "./fetcher";
 
 /** One function per route of the app's own API. */

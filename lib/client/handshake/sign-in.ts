@@ -1,4 +1,4 @@
-import type { MeResponse } from "@/lib/wire/auth";
+import type { MeResponse } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
 import { appApi } from "@/lib/client/fetch/app-api";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import useSWR from "swr";
-import type { MeResponse } from "@/lib/wire/auth";
+import type { MeResponse } from "@/lib/wire/auth-routes";
 import { appApi } from "@/lib/client/fetch/app-api";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 

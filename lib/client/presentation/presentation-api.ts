@@ -4,7 +4,7 @@ import {
   presentationStartResponseSchema,
   presentationViewSchema,
   type PresentationRequest,
-} from "@/lib/wire/presentations";
+} from "@/lib/wire/presentation-routes";
 import { fetchApi, type LaunchCredentials } from "@/lib/client/fetch/fetcher";
 
 /** One function per presentation route of the app's own API. No grant or presentation IDs: the backend has them. */

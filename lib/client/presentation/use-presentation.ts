@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PresentationMode } from "@/lib/contract";
-import type { GrantView } from "@/lib/wire/calls";
+import type { GrantView } from "@/lib/wire/call-routes";
 import { AppError } from "@/lib/errors";
-import { isFinalStatus } from "@/lib/shared/presentation-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { commitWhenTilesReady } from "./commit-retry";

@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 
 /** One HTTP request to the campus, as `campusRequest` sends it. */
-export type CampusExchangeRequest = {
+export type CampusHttpRequest = {
   url: string;
   method: "GET" | "POST";
   headers: Record<string, string>;
@@ -13,10 +13,10 @@ export type CampusExchangeRequest = {
 };
 
 /** Its answer, read in full: all that `campusRequest` looks at. */
-export type CampusExchangeAnswer = { status: number; retryAfter: string | null; text: string };
+export type CampusHttpAnswer = { status: number; retryAfter: string | null; text: string };
 
 /** Rejects on a network failure or an abort; any status resolves. */
-export type CampusExchange = (request: CampusExchangeRequest) => Promise<CampusExchangeAnswer>;
+export type CampusHttp = (request: CampusHttpRequest) => Promise<CampusHttpAnswer>;
 
 /*
  * Connections to the campus are kept alive and reused. An idle one must be dropped before the
@@ -41,12 +41,12 @@ const clients: Record<string, { agent: http.Agent; request: typeof http.request 
  * it) cost about twice the CPU of a plain request (`npm run bench`, the load run). Redirects are
  * not followed: a 3xx is an answer off the contract.
  *
- * The deadline is a listener of our own on the signal, removed when the exchange settles, rather
+ * The deadline is a listener of our own on the signal, removed when the request settles, rather
  * than the request's `signal` option: Node holds that one through a weak listener (a WeakRef and a
  * FinalizationRegistry entry per request), which no young-generation collection frees, so under
  * heartbeat load every campus call's listener outlived its request until the next full collection.
  */
-export const nodeExchange: CampusExchange = ({ url, method, headers, body, signal }) =>
+export const sendOverNodeHttp: CampusHttp = ({ url, method, headers, body, signal }) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const client = clients[target.protocol];
@@ -77,8 +77,8 @@ export const nodeExchange: CampusExchange = ({ url, method, headers, body, signa
     outgoing.end(body);
   });
 
-/** The same exchange over a `fetch`: tests pass a fake one (`createCampusApi({ fetch })`). */
-export function fetchExchange(fetchImpl: typeof fetch): CampusExchange {
+/** The same transport over a `fetch`: tests pass a fake one (`createCampusApi({ fetch })`). */
+export function sendOverFetch(fetchImpl: typeof fetch): CampusHttp {
   return async ({ url, method, headers, body, signal }) => {
     const response = await fetchImpl(url, { method, headers, body, signal, cache: "no-store", redirect: "error" });
     return { status: response.status, retryAfter: response.headers.get("Retry-After"), text: await response.text() };

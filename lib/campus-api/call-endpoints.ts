@@ -105,7 +105,7 @@ export function createCallsApi(transport: CampusTransport): CampusCallsApi {
         timeoutMs: COMMAND_ATTEMPT_TIMEOUT_MS,
       }),
 
-    // Spec 4.8: polled through the backend until a terminal outcome.
+    // Spec 4.8: polled through the backend until a final outcome.
     getCommand: async (accessToken, commandId) => {
       const path = `/v1/apps/calls/commands/${segment(commandId)}` as const;
       const command = await campusRequest(transport, { method: "GET", path, authorization: bearer(accessToken), schema: commandSchema });
