@@ -10,7 +10,7 @@
 const SERVER_LAYERS = [
   // The campus platform's contract: spec schemas, shared with the local campus.
   ["contract", "^lib/contract/"],
-  // Pure, client-safe building blocks: the error vocabulary, backoff, the app's own wire schemas.
+  // Pure, client-safe building blocks: the error vocabulary, backoff, the app's own limits, the app's own API (its route declarations and wire schemas).
   ["shared", "^lib/(errors|backoff)\\.ts$|^lib/(shared|wire)/"],
   // Process plumbing: environment, logging, the Redis connection, security limits, the route wrapper and its input rules.
   ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http|redis)/"],
@@ -22,8 +22,9 @@ const SERVER_LAYERS = [
   ["auth", "^lib/auth/"],
   ["calls", "^lib/calls/"],
   ["features", "^lib/(presentations|activity)/"],
-  // The one wiring module: builds the stores and every feature's dependencies. (The route wrapper,
-  // defineRoute, knows no feature, so it sits lower, in infra's lib/http/.)
+  // The one wiring module (deps.ts: the stores and every feature's dependencies) and serveRoute, which
+  // hands them to each route's handler. (The input rules beneath it, defineRoute, know no feature,
+  // so they sit lower, in infra's lib/http/.)
   ["server", "^lib/server/"],
   // Route handlers (the heartbeat's in pages/api/), the server-rendered pages, and the proxy.
   ["routes", "^app/(api/|[^/]+\\.tsx?$)|^pages/api/|^(proxy|instrumentation)\\.ts$"],

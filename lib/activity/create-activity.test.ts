@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callActivitySchema } from "@/lib/contract";
-import { MAX_POLLS_PER_GRANT, RATE_LIMITS } from "@/lib/security/limits";
+import { MAX_POLLS_PER_GRANT, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { ACTIVITY_ID, REGISTER_PATH, activityDeps, registered } from "@/lib/testing/activity-fixtures";
 import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { createActivity } from "./create-activity";

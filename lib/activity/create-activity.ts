@@ -1,6 +1,6 @@
 import "server-only";
 import { withCall } from "@/lib/calls/with-call";
-import { MAX_POLLS_PER_GRANT } from "@/lib/security/limits";
+import { MAX_POLLS_PER_GRANT } from "@/lib/shared/app-limits";
 import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import type { PollDefinition } from "@/lib/shared/poll";

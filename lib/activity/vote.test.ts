@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "@/lib/security/limits";
+import { RATE_LIMITS } from "@/lib/shared/app-limits";
 import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry } from "@/lib/testing/activity-fixtures";
 import { aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { NOT_JOINED, castVote } from "./vote";

@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { cameThroughTrustedProxy, rateLimitKey, readClientAddress } from "@/lib/security/client-address";
-import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
+import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/shared/app-limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
 import { handleRoute } from "@/lib/http/handle-route";
 import { announcesBody, assertBodyHeaders, assertDevelopmentHost, assertNoQuery, assertSameOrigin, methodNotAllowed } from "@/lib/http/input-rules";

@@ -5,7 +5,7 @@ import { POST as postState } from "@/app/api/auth/state/route";
 import { login } from "@/lib/auth/login";
 import { createRedisPendingStates } from "@/lib/auth/redis-pending-states";
 import { STATE_TTL_SECONDS, issueState } from "@/lib/auth/state";
-import { MAX_PENDING_STATES, RATE_LIMITS } from "@/lib/security/limits";
+import { MAX_PENDING_STATES, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { createMemoryStores, createRedisStores, getServerStores, type ServerStores } from "@/lib/server/deps";
 import { CAMPUS_ORIGIN, sessionCredentialsFor, authDeps, fakeClock, TEST_SECRET } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { LIMITS } from "@/lib/contract";
 import { POLL_LIMITS } from "@/lib/shared/poll";
+import { commandResponseSchema } from "./call-routes";
+import { declareRoute } from "./declare-route";
 
 /*
  * The activity routes of the app's own API (/api/activity/*), between its page and its backend.
@@ -55,3 +57,13 @@ export type CreateActivityRequest = z.infer<typeof createActivityRequestSchema>;
 export type VoteRequest = z.infer<typeof voteRequestSchema>;
 export type ActivityView = z.infer<typeof activityViewSchema>;
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
+
+export const activityRoute = declareRoute({
+  path: "/api/activity",
+  GET: { response: activityResponseSchema },
+  POST: { body: createActivityRequestSchema, response: activityResponseSchema },
+});
+export const activityEntryRoute = declareRoute({ path: "/api/activity/entry", POST: { response: activityResponseSchema } });
+export const activityVoteRoute = declareRoute({ path: "/api/activity/vote", POST: { body: voteRequestSchema, response: activityResponseSchema } });
+/** Sends the session's activity as an activityInvite command (spec 4.7). */
+export const activityInviteRoute = declareRoute({ path: "/api/activity/invite", POST: { response: commandResponseSchema } });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { CommandView, GrantView, StartRequest } from "@/lib/wire/call-routes";
+import { callAcceptRoute, callAttachRoute, callCommandsRoute, callStartRoute, type CommandView, type GrantView, type StartRequest } from "@/lib/wire/call-routes";
 import type { Member } from "@/lib/contract";
-import { callApi } from "@/lib/client/call/call-api";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
 import { isFinalStatus } from "@/lib/shared/final-status";
 import { useCallActions } from "@/lib/client/call/use-call-actions";
 import { useCallStatus } from "@/lib/client/call/use-call-status";
@@ -121,15 +121,15 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
 
   const ops: CallOps = {
     attach: () =>
-      void run("attach", () => callApi.attach(launch)).then((result) => {
+      void run("attach", () => fetchRoute(callAttachRoute.POST, launch)).then((result) => {
         if (result) refreshCallState();
       }),
-    start: (body: StartRequest) => void send("start", () => callApi.start(launch, body)),
-    accept: () => void send("accept", () => callApi.accept(launch)),
-    invite: (body) => void send("invite", () => callApi.sendCommand(launch, { kind: "invite", ...body })),
+    start: (body: StartRequest) => void send("start", () => fetchRoute(callStartRoute.POST, launch, { body })),
+    accept: () => void send("accept", () => fetchRoute(callAcceptRoute.POST, launch, { body: {} })),
+    invite: (body) => void send("invite", () => fetchRoute(callCommandsRoute.POST, launch, { body: { kind: "invite", ...body } })),
     action: (action, control, targetId) =>
-      void send(control, () => callApi.sendCommand(launch, { kind: "action", action, ...(targetId ? { targetId } : {}) })),
-    playback: (muted) => void send("playback", () => callApi.sendCommand(launch, { kind: "playback", muted })),
+      void send(control, () => fetchRoute(callCommandsRoute.POST, launch, { body: { kind: "action", action, ...(targetId ? { targetId } : {}) } })),
+    playback: (muted) => void send("playback", () => fetchRoute(callCommandsRoute.POST, launch, { body: { kind: "playback", muted } })),
   };
   const call: CallContextValue = {
     launch,

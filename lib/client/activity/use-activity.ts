@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
-import type { ActivityResponse } from "@/lib/wire/activity-routes";
+import { activityEntryRoute, activityRoute, type ActivityResponse } from "@/lib/wire/activity-routes";
+import { routeKey } from "@/lib/wire/declare-route";
 import type { GrantView } from "@/lib/wire/call-routes";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
-import { activityApi } from "./activity-api";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
 import { LEASE_RECHECK_MS, activityRefreshMs, needsLeaseRecheck, newerActivity } from "./activity-refresh";
 
 type Options = {
@@ -25,8 +26,8 @@ export function useActivity(launch: LaunchCredentials, options: Options) {
   const [refreshMs, setRefreshMs] = useState(0);
   const [recheckMs, setRecheckMs] = useState(0);
   const shown = useRef<ActivityResponse | undefined>(undefined);
-  const read = useCallback(async () => newerActivity(shown.current, await activityApi.get(launch)), [launch]);
-  const { data, mutate } = useSWR(enabled ? ["/api/activity", launch.launchId] : null, read, {
+  const read = useCallback(async () => newerActivity(shown.current, await fetchRoute(activityRoute.GET, launch)), [launch]);
+  const { data, mutate } = useSWR(enabled ? routeKey(activityRoute.GET, launch.launchId) : null, read, {
     refreshInterval: refreshMs,
     refreshWhenHidden: false,
     revalidateOnFocus: false,
@@ -40,7 +41,7 @@ export function useActivity(launch: LaunchCredentials, options: Options) {
 
   const grantActive = grant?.status === "active";
   const entryWanted = enabled && ((grantActive && data?.state === "none") || needsLeaseRecheck(data));
-  const entry = useSWR(entryWanted ? ["/api/activity/entry", launch.launchId] : null, () => activityApi.enter(launch), {
+  const entry = useSWR(entryWanted ? routeKey(activityEntryRoute.POST, launch.launchId) : null, () => fetchRoute(activityEntryRoute.POST, launch), {
     refreshInterval: recheckMs,
     refreshWhenHidden: true,
     revalidateOnFocus: false,
@@ -56,7 +57,7 @@ export function useActivity(launch: LaunchCredentials, options: Options) {
   const wantedRecheckMs = enabled && needsLeaseRecheck(data) ? LEASE_RECHECK_MS : 0;
   if (wantedRecheckMs !== recheckMs) setRecheckMs(wantedRecheckMs);
 
-  const recheck = useCallback(() => activityApi.enter(launch).then(show, onError), [launch, show, onError]);
+  const recheck = useCallback(() => fetchRoute(activityEntryRoute.POST, launch).then(show, onError), [launch, show, onError]);
   const grantLost = enabled && data?.state === "joined" && grant !== undefined && !grantActive;
   useEffect(() => {
     if (grantLost) void recheck();

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
-import { callApi } from "./call-api";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { callCommandsRoute } from "@/lib/wire/call-routes";
+import { routeKey } from "@/lib/wire/declare-route";
 import { COMMAND_FAST_WINDOW_MS, commandRefreshMs } from "./call-refresh";
 
 /** The SWR key of the command list: a command sent from elsewhere in the page revalidates it. */
-export const commandsKey = (launch: LaunchCredentials) => ["/api/call/commands", launch.launchId] as const;
+export const commandsKey = (launch: LaunchCredentials) => routeKey(callCommandsRoute.GET, launch.launchId);
 
 /**
  * The session's recent commands (spec 4.8), oldest first. Polled only while one is in flight:
@@ -16,7 +18,7 @@ export const commandsKey = (launch: LaunchCredentials) => ["/api/call/commands",
 export function useCommands(launch: LaunchCredentials, options: { enabled: boolean; onError: (error: unknown) => void }) {
   const [refreshMs, setRefreshMs] = useState(0);
   const [sentAt, setSentAt] = useState<number | null>(null);
-  const { data, mutate } = useSWR(options.enabled ? commandsKey(launch) : null, () => callApi.listCommands(launch), {
+  const { data, mutate } = useSWR(options.enabled ? commandsKey(launch) : null, () => fetchRoute(callCommandsRoute.GET, launch), {
     refreshInterval: refreshMs,
     refreshWhenHidden: false,
     revalidateOnFocus: false,

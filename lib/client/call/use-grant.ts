@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import useSWR from "swr";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
-import { callApi } from "./call-api";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { callGrantRoute } from "@/lib/wire/call-routes";
+import { routeKey } from "@/lib/wire/declare-route";
 import { GRANT_APPROVAL_FAST_WINDOW_MS, grantRefreshMs } from "./call-refresh";
 
 /**
@@ -15,7 +17,7 @@ export function useGrant(launch: LaunchCredentials, options: { enabled: boolean;
   const [refreshMs, setRefreshMs] = useState(0);
   const [approvalWaitIsLong, setApprovalWaitIsLong] = useState(false);
 
-  const { data, error, mutate } = useSWR(options.enabled ? ["/api/call/grant", launch.launchId] : null, () => callApi.getGrant(launch), {
+  const { data, error, mutate } = useSWR(options.enabled ? routeKey(callGrantRoute.GET, launch.launchId) : null, () => fetchRoute(callGrantRoute.GET, launch), {
     refreshInterval: refreshMs,
     refreshWhenHidden: false,
     // The interval already reads it every few seconds; focus reads on top would break the budget.
