@@ -65,6 +65,6 @@ export const presentationRoute = declareRoute({
   POST: { body: presentationRequestSchema, response: presentationStartResponseSchema },
 });
 export const presentationCommitRoute = declareRoute({ path: "/api/call/presentation/commit", POST: { response: presentationViewSchema } });
-/** Served from the Pages router (pages/api/call/presentation/heartbeat.ts), as every other route answers. */
+/** Served from the Pages router (pages/api/call/presentation/heartbeat.ts), with the same rules as every other route. */
 export const presentationHeartbeatRoute = declareRoute({ path: "/api/call/presentation/heartbeat", POST: { response: heartbeatResponseSchema } });
 export const presentationReleaseRoute = declareRoute({ path: "/api/call/presentation/release", POST: { response: presentationReleaseResponseSchema } });
