@@ -10,18 +10,21 @@
 const SERVER_LAYERS = [
   // The campus platform's contract: spec schemas, shared with the local campus.
   ["contract", "^lib/contract/"],
-  // Pure, client-safe building blocks: the error vocabulary, backoff, the expiring map, the app's own wire schemas.
+  // Pure, client-safe building blocks: the error vocabulary, backoff, the app's own limits, the app's own API (its route declarations and wire schemas).
   ["shared", "^lib/(errors|backoff)\\.ts$|^lib/(shared|wire)/"],
   // Process plumbing: environment, logging, the Redis connection, security limits, the route wrapper and its input rules.
   ["infra", "^lib/(env|log)\\.ts$|^lib/(security|http|redis)/"],
+  // Generic keyed stores with expiry (memory and Redis), versioned for compare-and-set: plumbing any feature keeps its records in.
+  ["store", "^lib/store/"],
   // The only code that talks to the campus API.
   ["campus-api", "^lib/campus-api/"],
   ["session", "^lib/session/"],
   ["auth", "^lib/auth/"],
   ["calls", "^lib/calls/"],
   ["features", "^lib/(presentations|activity)/"],
-  // The one wiring module: builds the stores and every feature's dependencies. (The route wrapper,
-  // defineRoute, knows no feature, so it sits lower, in infra's lib/http/.)
+  // The one wiring module (deps.ts: the stores and every feature's dependencies) and serveRoute, which
+  // hands them to each route's handler. (The input rules beneath it, defineRoute, know no feature,
+  // so they sit lower, in infra's lib/http/.)
   ["server", "^lib/server/"],
   // Route handlers (the heartbeat's in pages/api/), the server-rendered pages, and the proxy.
   ["routes", "^app/(api/|[^/]+\\.tsx?$)|^pages/api/|^(proxy|instrumentation)\\.ts$"],
@@ -74,6 +77,8 @@ const campusLayerRules = CAMPUS_LAYERS.slice(0, -1).map(([name, path], index) =>
 
 /** Code that runs in the browser: the page's components and hooks. */
 const CLIENT = "^lib/client/|^app/_components/|^app/(error|global-error)\\.tsx$";
+/** The page's own library (hooks, fetchers, the iframe bridge): a layer of the browser side, below its components. */
+const CLIENT_LIBRARY = "^lib/client/";
 /** What browser code may import from the app: the contract and the client-safe layer. */
 const CLIENT_SAFE = "^lib/contract/|^lib/(errors|backoff)\\.ts$|^lib/(shared|wire|client)/|^app/_components/|^app/globals\\.css$";
 
@@ -101,6 +106,20 @@ module.exports = {
       severity: "error",
       from: { path: "^campus/page/", pathNot: TEST_FILE },
       to: { pathNot: "^campus/page/|^lib/contract/iframe-protocol\\.ts$|^node_modules/zod/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "layer-client",
+      comment: "lib/client imports only the contract, the client-safe layer and itself: server code is refused by client-imports-no-server-code, the page's components here.",
+      severity: "error",
+      from: { path: CLIENT_LIBRARY, pathNot: TEST_FILE },
+      to: { path: "^app/_components/|^app/globals\\.css$" },
+    },
+    {
+      name: "server-imports-no-client-code",
+      comment: "No server layer imports lib/client: a browser hook or fetcher has no place on the server.",
+      severity: "error",
+      from: { path: "^lib/|^app/api/|^pages/|^(proxy|instrumentation)\\.ts$", pathNot: `${CLIENT_LIBRARY}|${TEST_FILE}` },
+      to: { path: CLIENT_LIBRARY },
     },
     {
       name: "campus-imports-only-the-contract",

@@ -10,7 +10,7 @@ import { SESSION_COOKIE, partitionCookies } from "./support/partition-cookies";
 import { adaAttachedWithSpeakers, presentVideo, presentationStatus } from "./support/presentation-setup";
 
 // Firefox told to reject third-party cookies: the app's iframe on the campus page keeps none, as
-// in Safari. The app must carry its session in the X-App-Session header (lib/session/carrier.ts).
+// in Safari. The app must carry its session in the X-App-Session header (lib/session/session-credentials.ts).
 const firefox = firefoxSuite(REJECT_THIRD_PARTY_COOKIES);
 
 function expectHeaderCarried(request: AppRequest | undefined) {

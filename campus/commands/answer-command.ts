@@ -63,7 +63,7 @@ export function listOpenPrompts(state: CampusState, clock: Clock, input: { userI
     .filter((command) => isCommandOpen(expireIfDue(clock, command)));
 }
 
-/** Spec 2 Command: `{ commandId, status, result? }` (field names: lib/contract/calls.ts). */
+/** Spec 2 Command: `{ commandId, status, result? }` (field names: lib/contract/commands.ts). */
 export function toCommandRead(clock: Clock, command: CallCommand): Command {
   expireIfDue(clock, command);
   return command.result === null

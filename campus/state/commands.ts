@@ -1,5 +1,5 @@
 import type { CallOperation, CommandKind, CommandStatus } from "../../lib/contract";
-import { LIMITS, TERMINAL_COMMAND_STATUSES } from "../../lib/contract";
+import { LIMITS, FINAL_COMMAND_STATUSES } from "../../lib/contract";
 import type { Clock } from "../core/clock";
 import { createPrefixedId } from "../core/ids";
 
@@ -9,11 +9,11 @@ export type CallCommandKind = "start" | "accept" | CommandKind;
 /** What the app asked for: its CallOperation body without the idempotency key. */
 export type CommandParameters = Omit<CallOperation, "clientId">;
 
-const TERMINAL: readonly CommandStatus[] = TERMINAL_COMMAND_STATUSES;
+const FINAL: readonly CommandStatus[] = FINAL_COMMAND_STATUSES;
 
 /** Spec 3 "Command status": applied, declined, failed and expired are final; pending and working are open. */
 export function isCommandOpen(command: Pick<CallCommand, "status">): boolean {
-  return !TERMINAL.includes(command.status);
+  return !FINAL.includes(command.status);
 }
 
 export type CommandResult = { code?: string; message: string };

@@ -1,4 +1,4 @@
-import { LEASE_RECHECK_MS } from "@/lib/client/activity/activity-polling";
+import { LEASE_RECHECK_MS } from "@/lib/client/activity/activity-refresh";
 import { expect, test } from "../support/fixtures";
 import type { CampusPage } from "../support/campus-page";
 import { membersInOnePoll, optionButton, optionSelector, vote } from "../support/activity";

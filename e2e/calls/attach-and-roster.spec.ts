@@ -1,5 +1,5 @@
 import { expect, test } from "../support/fixtures";
-import { GRANT_ACTIVE_POLL_MS } from "@/lib/client/call/call-polling";
+import { GRANT_ACTIVE_REFRESH_MS } from "@/lib/client/call/call-refresh";
 import { membersInOneCall } from "../support/call-setup";
 
 // Spec 2 (Call grant), 3 (access state, grant status), 4.3-4.4.
@@ -44,7 +44,7 @@ test.describe("attach, approval and the roster", () => {
       await ada.attachToCall();
       const row = ada.app.locator(`[data-testid="roster-participant"][data-username="sim_01"]`);
       await expect(row).toHaveAttribute("data-presence", "connected");
-      const nextPoll = () => ada.page.clock.fastForward(GRANT_ACTIVE_POLL_MS);
+      const nextPoll = () => ada.page.clock.fastForward(GRANT_ACTIVE_REFRESH_MS);
 
       await control.simulate(callId, sim!, "drop");
       await nextPoll();
@@ -68,7 +68,7 @@ test.describe("attach, approval and the roster", () => {
       const ada = pages[0]!;
       await ada.attachToCall();
       await control.revokeConsent("ada");
-      await ada.page.clock.fastForward(GRANT_ACTIVE_POLL_MS);
+      await ada.page.clock.fastForward(GRANT_ACTIVE_REFRESH_MS);
       await expect(ada.app.getByTestId("call-access-lost")).toBeVisible();
       await expect(ada.app.getByTestId("call-access-lost")).toContainText(/revoked/i);
 
@@ -77,8 +77,8 @@ test.describe("attach, approval and the roster", () => {
       ada.page.on("request", (request) => {
         if (request.url().includes("/api/call/")) polls.push(request.url());
       });
-      await ada.page.clock.fastForward(GRANT_ACTIVE_POLL_MS);
-      await ada.page.clock.fastForward(GRANT_ACTIVE_POLL_MS);
+      await ada.page.clock.fastForward(GRANT_ACTIVE_REFRESH_MS);
+      await ada.page.clock.fastForward(GRANT_ACTIVE_REFRESH_MS);
       await ada.page.waitForTimeout(1_000);
       expect(polls).toEqual([]);
     });

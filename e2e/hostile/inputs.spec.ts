@@ -1,5 +1,5 @@
 import { Agent } from "node:http";
-import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
+import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { expect, test } from "../support/fixtures";
 import { APP_SERVER, CAMPUS_ORIGIN } from "../support/origins";
 import { sendOnSocket, sendRaw } from "../support/raw-http";

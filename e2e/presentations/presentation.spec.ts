@@ -1,4 +1,4 @@
-import { GRANT_ACTIVE_POLL_MS } from "@/lib/client/call/call-polling";
+import { GRANT_ACTIVE_REFRESH_MS } from "@/lib/client/call/call-refresh";
 import { HEARTBEAT_INTERVAL_MS } from "@/lib/client/presentation/heartbeat-loop";
 import { expect, test } from "../support/fixtures";
 import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
@@ -46,7 +46,7 @@ test.describe("presentations and hosted tiles", () => {
       if (request.url().includes("/api/call/")) requests.push(new URL(request.url()).pathname);
     };
     // Two intervals brought forward, each beat answered before the next: the grant poll (every
-    // GRANT_ACTIVE_POLL_MS) would have come due in between.
+    // GRANT_ACTIVE_REFRESH_MS) would have come due in between.
     ada.page.on("request", record);
     for (const beat of [1, 2]) {
       const answered = ada.page.waitForResponse((response) => response.url().endsWith("/api/call/presentation/heartbeat"));
@@ -55,7 +55,7 @@ test.describe("presentations and hosted tiles", () => {
     }
     await ada.page.waitForTimeout(500);
     ada.page.off("request", record);
-    expect(2 * HEARTBEAT_INTERVAL_MS).toBeGreaterThan(GRANT_ACTIVE_POLL_MS);
+    expect(2 * HEARTBEAT_INTERVAL_MS).toBeGreaterThan(GRANT_ACTIVE_REFRESH_MS);
     expect(requests.filter((path) => path === "/api/call/presentation/heartbeat").length).toBeGreaterThanOrEqual(2);
     expect(requests.filter((path) => path !== "/api/call/presentation/heartbeat")).toEqual([]);
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { createExpiringMap } from "@/lib/shared/expiring-map";
+import { createExpiringMap } from "@/lib/store/expiring-map";
 import { emptyState, type ActivityDefinition, type ActivityState } from "@/lib/shared/activity-kinds";
 import type { Note, NotesState } from "@/lib/shared/notes";
 import type { PollState } from "@/lib/shared/poll";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActivityResponse, ActivityView } from "@/lib/wire/activity";
+import type { ActivityResponse, ActivityView } from "@/lib/wire/activity-routes";
 import type { ActivityKind, ActivityState } from "@/lib/shared/activity-kinds";
 import type { NotesState } from "@/lib/shared/notes";
 import type { PollState } from "@/lib/shared/poll";

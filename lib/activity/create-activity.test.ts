@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callActivitySchema } from "@/lib/contract";
-import { MAX_POLLS_PER_GRANT, RATE_LIMITS } from "@/lib/security/limits";
+import { MAX_POLLS_PER_GRANT, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { ACTIVITY_ID, REGISTER_PATH, activityDeps, registered } from "@/lib/testing/activity-fixtures";
 import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { createActivity } from "./create-activity";
@@ -11,8 +11,8 @@ const input = { kind: "poll" as const, label: "Lunch", question: "What for lunch
 describe("spec 4.11: a new activity is registered for the session's grant", () => {
   it("makes the session key on the server, registers it with the session's grant, and keeps both in the session", async () => {
     const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
-    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
-    const response = await createActivity(carrier, input, deps);
+    const { credentials, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    const response = await createActivity(credentials, input, deps);
 
     const registration = campus.requests.find((request) => request.url.endsWith("/v1/apps/calls/activities"));
     expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: "Lunch" });
@@ -26,8 +26,8 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
 
   it("shared notes are registered the same way, with their label; the page gets the empty notes", async () => {
     const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
-    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
-    const response = await createActivity(carrier, { kind: "notes", label: "Retro", topic: "What went well?" }, deps);
+    const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
+    const response = await createActivity(credentials, { kind: "notes", label: "Retro", topic: "What went well?" }, deps);
 
     const registration = campus.requests.find((request) => request.url.endsWith("/v1/apps/calls/activities"));
     expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: "Retro" });
@@ -48,8 +48,8 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
 
   it("the page never sees the session key or the activity ID", async () => {
     const { deps } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
-    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
-    const body = JSON.stringify(await createActivity(carrier, input, deps));
+    const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
+    const body = JSON.stringify(await createActivity(credentials, input, deps));
     expect(body).not.toContain("server-made-key");
     expect(body).not.toContain(ACTIVITY_ID);
   });
@@ -66,22 +66,22 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
 
   it("without an attached grant: CALL_CONFLICT, and nothing is registered", async () => {
     const { deps, campus } = activityDeps();
-    const { carrier } = await aCallSession(deps);
-    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "CALL_CONFLICT" });
+    const { credentials } = await aCallSession(deps);
+    await expect(createActivity(credentials, input, deps)).rejects.toMatchObject({ code: "CALL_CONFLICT" });
     expect(callRequests(campus.requests)).toEqual([]);
   });
 
   it("needs calls:control, checked before the campus is asked", async () => {
     const { deps, campus } = activityDeps();
-    const { carrier } = await aCallSession(deps, { scopes: ["calls:read"], grantId: GRANT_ID });
-    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const { credentials } = await aCallSession(deps, { scopes: ["calls:read"], grantId: GRANT_ID });
+    await expect(createActivity(credentials, input, deps)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(campus.requests).toHaveLength(0);
   });
 
   it("a refused registration leaves no session behind and no access in the session", async () => {
     const { deps } = activityDeps({ routes: { [REGISTER_PATH]: () => campusError("FORBIDDEN", 403, "approval needed") } });
-    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
-    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "FORBIDDEN", message: "approval needed" });
+    const { credentials, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    await expect(createActivity(credentials, input, deps)).rejects.toMatchObject({ code: "FORBIDDEN", message: "approval needed" });
     expect(await deps.activities.read("k".repeat(43))).toBeUndefined();
     expect(await deps.activityAccess.get(sid)).toBeUndefined();
   });
@@ -92,8 +92,8 @@ describe("member-made things are bounded", () => {
     let made = 0;
     const { deps } = activityDeps({ routes: { [REGISTER_PATH]: registered } });
     deps.newSessionKey = () => `poll-key-${++made}`;
-    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
-    for (let i = 0; i <= MAX_POLLS_PER_GRANT; i++) await createActivity(carrier, input, deps);
+    const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
+    for (let i = 0; i <= MAX_POLLS_PER_GRANT; i++) await createActivity(credentials, input, deps);
     expect(await deps.activities.read("poll-key-1")).toBeUndefined();
     expect(await deps.activities.read("poll-key-2")).toBeDefined();
     expect(await deps.activities.read(`poll-key-${MAX_POLLS_PER_GRANT + 1}`)).toBeDefined();
@@ -101,10 +101,10 @@ describe("member-made things are bounded", () => {
 
   it("new polls are rate limited per member: 429 before the campus is asked", async () => {
     const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered } });
-    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
-    for (let i = 0; i < RATE_LIMITS.pollCreateByMember.points; i++) await createActivity(carrier, input, deps);
+    const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
+    for (let i = 0; i < RATE_LIMITS.pollCreateByMember.points; i++) await createActivity(credentials, input, deps);
     const registrations = campus.requests.length;
-    await expect(createActivity(carrier, input, deps)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    await expect(createActivity(credentials, input, deps)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
     expect(campus.requests.length).toBe(registrations);
   });
 });

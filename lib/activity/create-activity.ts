@@ -1,10 +1,10 @@
 import "server-only";
 import { withCall } from "@/lib/calls/with-call";
-import { MAX_POLLS_PER_GRANT } from "@/lib/security/limits";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import { MAX_POLLS_PER_GRANT } from "@/lib/shared/app-limits";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import { emptyState, type ActivityDefinition } from "@/lib/shared/activity-kinds";
-import type { ActivityResponse, CreateActivityRequest } from "@/lib/wire/activity";
+import type { ActivityResponse, CreateActivityRequest } from "@/lib/wire/activity-routes";
 import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
 import { setSessionActivity, type JoinedAccess } from "./session-activity";
@@ -14,9 +14,9 @@ import { setSessionActivity, type JoinedAccess } from "./session-activity";
  * key, registered with the campus for the session's grant. The session keeps the key and the
  * activityId; the page gets the activity. The member then invites with POST /api/activity/invite.
  */
-export function createActivity(carrier: SessionCarrier, input: CreateActivityRequest, deps: ActivityDeps): Promise<ActivityResponse> {
+export function createActivity(credentials: SessionCredentials, input: CreateActivityRequest, deps: ActivityDeps): Promise<ActivityResponse> {
   const admit = (session: VisitorSession) => deps.rateLimits.consume("pollCreateByMember", session.member.userId);
-  return withCall(carrier, deps, { scope: "calls:control", admit, grant: "required", verify: true }, async ({ session, grantId }) => {
+  return withCall(credentials, deps, { scope: "calls:control", admit, grant: "required", verify: true }, async ({ session, grantId }) => {
     const sessionKey = deps.newSessionKey();
     const definition: ActivityDefinition = { ...input, createdBy: session.member.userId, createdAt: deps.now() };
     // Activities per call are bounded: past the cap, this member's oldest one in the call closes.

@@ -1,7 +1,7 @@
 import "server-only";
 import type { CallDeps } from "@/lib/calls/with-call";
 import type { RateLimits } from "@/lib/security/rate-limit";
-import type { Store } from "@/lib/session/ttl-store";
+import type { Store } from "@/lib/store/ttl-store";
 import type { ActivityStore } from "./activity-store";
 import type { ActivityAccess } from "./session-activity";
 
@@ -12,6 +12,6 @@ export type ActivityDeps = CallDeps & {
   activities: ActivityStore;
   /** The app's own session key (spec 2 CallActivity): server-generated, never shown to a page. */
   newSessionKey: () => string;
-  /** A member's creates and votes are rate limited (lib/security/limits.ts). */
+  /** A member's creates and votes are rate limited (lib/shared/app-limits.ts). */
   rateLimits: RateLimits;
 };

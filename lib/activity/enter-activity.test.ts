@@ -13,8 +13,8 @@ describe("spec 4.13: a member joins only through the verified entry of this laun
     const clock = fakeClock();
     const { deps } = activityDeps({ routes: { [ENTRY_PATH]: entry() }, now: clock.now });
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
-    const response = await enterActivity(carrier, deps);
+    const { credentials, sid } = await aCallSession(deps);
+    const response = await enterActivity(credentials, deps);
 
     expect(response).toMatchObject({ state: "joined", activity: { role: "guest", question: "What for lunch?", votes: [] } });
     expect(JSON.stringify(response)).not.toMatch(new RegExp(`${SESSION_KEY}|act_1|ent_1`));
@@ -32,31 +32,31 @@ describe("spec 4.13: a member joins only through the verified entry of this laun
     const { deps } = activityDeps({
       routes: { [ENTRY_PATH]: () => campusError("FORBIDDEN", 403, "This launch was not opened from an accepted activity invitation") },
     });
-    const { carrier, sid } = await aCallSession(deps);
-    expect(await enterActivity(carrier, deps)).toEqual({ state: "none" });
+    const { credentials, sid } = await aCallSession(deps);
+    expect(await enterActivity(credentials, deps)).toEqual({ state: "none" });
     expect(await deps.activityAccess.get(sid)).toBeUndefined();
   });
 
   it("an entry for another member is refused: the app joins with the session's own member only", async () => {
     const { deps } = activityDeps({ routes: { [ENTRY_PATH]: entry({ userId: "usr_grace" }) } });
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
-    expect(await enterActivity(carrier, deps)).toEqual({ state: "none" });
+    const { credentials, sid } = await aCallSession(deps);
+    expect(await enterActivity(credentials, deps)).toEqual({ state: "none" });
     expect(await deps.activityAccess.get(sid)).toBeUndefined();
     expect(OTHER_MEMBER).toMatch(/another member/);
   });
 
   it("an entry whose session this app does not hold ends access", async () => {
     const { deps } = activityDeps({ routes: { [ENTRY_PATH]: entry({ sessionKey: "an-unknown-key" }) } });
-    const { carrier, sid } = await aCallSession(deps);
-    expect(await enterActivity(carrier, deps)).toMatchObject({ state: "ended" });
+    const { credentials, sid } = await aCallSession(deps);
+    expect(await enterActivity(credentials, deps)).toMatchObject({ state: "ended" });
     expect(await deps.activityAccess.get(sid)).toMatchObject({ role: "ended" });
   });
 
   it("consent revoked: access ends, the call bindings are dropped, and the error goes on to the page", async () => {
     const { deps } = activityDeps({ routes: { [ENTRY_PATH]: () => campusError("ACCESS_REVOKED", 403) } });
-    const { carrier, sid } = await aCallSession(deps, { grantId: "grt_1" });
-    await expect(enterActivity(carrier, deps)).rejects.toMatchObject({ code: "ACCESS_REVOKED" });
+    const { credentials, sid } = await aCallSession(deps, { grantId: "grt_1" });
+    await expect(enterActivity(credentials, deps)).rejects.toMatchObject({ code: "ACCESS_REVOKED" });
     expect(await deps.callState.getGrant(sid)).toBeUndefined();
   });
 });
@@ -66,10 +66,10 @@ describe("spec 3: the lease is rechecked while the activity continues", () => {
     const clock = fakeClock();
     const { deps } = activityDeps({ routes: { [ENTRY_PATH]: entry() }, now: clock.now });
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
-    await enterActivity(carrier, deps);
+    const { credentials, sid } = await aCallSession(deps);
+    await enterActivity(credentials, deps);
     clock.advance(10);
-    await enterActivity(carrier, deps);
+    await enterActivity(credentials, deps);
     expect(await deps.activityAccess.get(sid)).toMatchObject({ leaseExpiresAt: clock.now() + 20_000 });
   });
 
@@ -79,17 +79,17 @@ describe("spec 3: the lease is rechecked while the activity continues", () => {
       routes: { [ENTRY_PATH]: () => (ended ? campusError("FORBIDDEN", 403, ENTRY_ENDED) : Response.json(anEntry())) },
     });
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
-    await enterActivity(carrier, deps);
+    const { credentials, sid } = await aCallSession(deps);
+    await enterActivity(credentials, deps);
     ended = true;
-    expect(await enterActivity(carrier, deps)).toEqual({ state: "ended", ended: { code: "FORBIDDEN", message: ENTRY_ENDED } });
+    expect(await enterActivity(credentials, deps)).toEqual({ state: "ended", ended: { code: "FORBIDDEN", message: ENTRY_ENDED } });
     const access = await deps.activityAccess.get(sid);
     expect(access).toMatchObject({ role: "ended", code: "FORBIDDEN", message: ENTRY_ENDED });
     expect(JSON.stringify(access)).not.toContain(SESSION_KEY);
 
     // Ended is final in this launch: the campus is not asked again.
     const asked = callRequests(campus.requests).length;
-    expect(await enterActivity(carrier, deps)).toMatchObject({ state: "ended" });
+    expect(await enterActivity(credentials, deps)).toMatchObject({ state: "ended" });
     expect(callRequests(campus.requests)).toHaveLength(asked);
   });
 
@@ -97,19 +97,19 @@ describe("spec 3: the lease is rechecked while the activity continues", () => {
     let failing = false;
     const { deps } = activityDeps({ routes: { [ENTRY_PATH]: () => (failing ? campusError("INTERNAL_SERVER_ERROR", 503) : Response.json(anEntry())) } });
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
-    await enterActivity(carrier, deps);
+    const { credentials, sid } = await aCallSession(deps);
+    await enterActivity(credentials, deps);
     failing = true;
-    await expect(enterActivity(carrier, deps)).rejects.toMatchObject({ code: "INTERNAL_SERVER_ERROR" });
+    await expect(enterActivity(credentials, deps)).rejects.toMatchObject({ code: "INTERNAL_SERVER_ERROR" });
     expect(await deps.activityAccess.get(sid)).toMatchObject({ role: "guest" });
   });
 
   it("the inviter has no entry: its recheck reads the registration (spec 4.12)", async () => {
     const { deps, campus } = activityDeps({ routes: { [ACTIVITY_PATH]: () => Response.json({ activityId: "act_1", label: "Lunch", callId: "call_1" }) } });
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
+    const { credentials, sid } = await aCallSession(deps);
     await deps.activityAccess.set(sid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: SESSION_KEY }, 60);
-    expect(await enterActivity(carrier, deps)).toMatchObject({ state: "joined", activity: { role: "inviter" } });
+    expect(await enterActivity(credentials, deps)).toMatchObject({ state: "joined", activity: { role: "inviter" } });
     expect(callRequests(campus.requests)).toEqual(["GET /v1/apps/calls/activities/act_1"]);
   });
 });

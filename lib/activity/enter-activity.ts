@@ -1,8 +1,8 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
 import { getCallSession } from "@/lib/calls/with-call";
 import { AppError } from "@/lib/errors";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { readVerifiedEntry, recheckAccess, respondWithActivity } from "./verified-access";
 import { getSessionActivity } from "./session-activity";
 import { NO_ACTIVITY_RESPONSE, endedResponse } from "./activity-view";
@@ -17,8 +17,8 @@ import type { ActivityDeps } from "./deps";
  * A launch not opened from an invitation (the inviter's, any other) has no entry: the campus
  * answers 403 and the answer is `none`. Once joined, a 403 ends access for good (spec 3).
  */
-export async function enterActivity(carrier: SessionCarrier, deps: ActivityDeps): Promise<ActivityResponse> {
-  const session = await getCallSession(carrier, deps, "calls:read");
+export async function enterActivity(credentials: SessionCredentials, deps: ActivityDeps): Promise<ActivityResponse> {
+  const session = await getCallSession(credentials, deps, "calls:read");
   const access = await getSessionActivity(session, deps.activityAccess);
   if (access?.role === "ended") return endedResponse(access);
 

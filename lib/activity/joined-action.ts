@@ -2,8 +2,8 @@ import "server-only";
 import { verifyAccess } from "@/lib/auth/check-access";
 import { getCallSession } from "@/lib/calls/with-call";
 import { AppError } from "@/lib/errors";
-import type { RateLimitName } from "@/lib/security/limits";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { RateLimitName } from "@/lib/shared/app-limits";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import { SESSION_GONE, endAccess, recheckAccess } from "./verified-access";
 import { getSessionActivity, type JoinedAccess } from "./session-activity";
@@ -18,12 +18,12 @@ export const NOT_JOINED = "You have not joined an activity in this launch";
  * the verified member's, never one the page names.
  */
 export async function withJoinedAccess<T>(
-  carrier: SessionCarrier,
+  credentials: SessionCredentials,
   deps: ActivityDeps,
   rateLimit: RateLimitName,
   act: (session: VisitorSession, access: JoinedAccess) => Promise<T>,
 ): Promise<T> {
-  const session = await getCallSession(carrier, deps, "calls:read");
+  const session = await getCallSession(credentials, deps, "calls:read");
   await deps.rateLimits.consume(rateLimit, session.member.userId);
   const access = await getSessionActivity(session, deps.activityAccess);
   if (!access) throw new AppError("CALL_CONFLICT", NOT_JOINED);

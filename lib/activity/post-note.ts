@@ -1,8 +1,8 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
 import type { PostNoteRequest } from "@/lib/wire/notes";
 import { AppError } from "@/lib/errors";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
 import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
@@ -15,8 +15,8 @@ export const NOTES_FULL = `These notes are full: an activity holds at most ${NOT
  * A note, a protected activity action (joined-action.ts). Its author is the session's verified
  * member: the userId for the record, the username the session holds for display (spec part 2).
  */
-export function postNote(carrier: SessionCarrier, input: PostNoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
-  return withJoinedAccess(carrier, deps, "noteByMember", async (session, access) => {
+export function postNote(credentials: SessionCredentials, input: PostNoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
+  return withJoinedAccess(credentials, deps, "noteByMember", async (session, access) => {
     const activity = await deps.activities.read(access.sessionKey);
     if (activity && activity.kind !== "notes") throw new AppError("BAD_USER_INPUT", NOT_NOTES);
     const note = { authorId: access.userId, authorName: session.member.username ?? null, text: input.text, postedAt: deps.now() };

@@ -10,38 +10,38 @@ describe("the poll as the page polls it", () => {
   it("reads the app's own store only: no campus request", async () => {
     const { deps, campus } = activityDeps({ routes: { [ENTRY_PATH]: () => Response.json(anEntry()) } });
     await aPoll(deps);
-    const { carrier } = await aCallSession(deps);
-    await enterActivity(carrier, deps);
+    const { credentials } = await aCallSession(deps);
+    await enterActivity(credentials, deps);
     const asked = campus.requests.length;
     await deps.activities.vote(SESSION_KEY, "usr_grace", 1);
-    expect(await readActivity(carrier, deps)).toMatchObject({ state: "joined", activity: { votes: [{ userId: "usr_grace", option: 1 }], version: 1 } });
+    expect(await readActivity(credentials, deps)).toMatchObject({ state: "joined", activity: { votes: [{ userId: "usr_grace", option: 1 }], version: 1 } });
     expect(campus.requests).toHaveLength(asked);
   });
 
   it("`none` before any activity", async () => {
     const { deps } = activityDeps();
-    const { carrier } = await aCallSession(deps);
-    expect(await readActivity(carrier, deps)).toEqual({ state: "none" });
+    const { credentials } = await aCallSession(deps);
+    expect(await readActivity(credentials, deps)).toEqual({ state: "none" });
   });
 
   it("spec 3: a lease that ran out without a recheck has ended access, even before the campus is asked", async () => {
     const clock = fakeClock();
     const { deps } = activityDeps({ routes: { [ENTRY_PATH]: () => Response.json(anEntry()) }, now: clock.now });
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
-    await enterActivity(carrier, deps);
+    const { credentials, sid } = await aCallSession(deps);
+    await enterActivity(credentials, deps);
     clock.advance(19);
-    expect(await readActivity(carrier, deps)).toMatchObject({ state: "joined" });
+    expect(await readActivity(credentials, deps)).toMatchObject({ state: "joined" });
     clock.advance(1);
-    expect(await readActivity(carrier, deps)).toEqual({ state: "ended", ended: { code: "FORBIDDEN", message: LEASE_LAPSED } });
+    expect(await readActivity(credentials, deps)).toEqual({ state: "ended", ended: { code: "FORBIDDEN", message: LEASE_LAPSED } });
     expect(await deps.activityAccess.get(sid)).toMatchObject({ role: "ended" });
   });
 
   it("a later member of the same launch inherits nothing", async () => {
     const { deps } = activityDeps();
     await aPoll(deps);
-    const { carrier, sid } = await aCallSession(deps);
+    const { credentials, sid } = await aCallSession(deps);
     await deps.activityAccess.set(sid, { role: "inviter", userId: "usr_someone_else", activityId: "act_1", sessionKey: SESSION_KEY }, 60);
-    expect(await readActivity(carrier, deps)).toEqual({ state: "none" });
+    expect(await readActivity(credentials, deps)).toEqual({ state: "none" });
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
 import { getCallSession } from "@/lib/calls/with-call";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { LEASE_LAPSED, endAccess, respondWithActivity } from "./verified-access";
 import { getSessionActivity } from "./session-activity";
 import { NO_ACTIVITY_RESPONSE, endedResponse } from "./activity-view";
@@ -12,8 +12,8 @@ import type { ActivityDeps } from "./deps";
  * A guest whose lease ran out without a recheck has lost access (spec 3 "Activity entry"), even
  * before the campus is asked again.
  */
-export async function readActivity(carrier: SessionCarrier, deps: ActivityDeps): Promise<ActivityResponse> {
-  const session = await getCallSession(carrier, deps, "calls:read");
+export async function readActivity(credentials: SessionCredentials, deps: ActivityDeps): Promise<ActivityResponse> {
+  const session = await getCallSession(credentials, deps, "calls:read");
   const access = await getSessionActivity(session, deps.activityAccess);
   if (!access) return NO_ACTIVITY_RESPONSE;
   if (access.role === "ended") return endedResponse(access);

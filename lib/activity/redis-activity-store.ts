@@ -2,7 +2,7 @@ import "server-only";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { sha256Hex } from "@/lib/security/random";
-import { execAll, parseStored, ttlMs } from "@/lib/session/redis-ttl-store";
+import { execAll, parseStored, ttlMs } from "@/lib/store/redis-ttl-store";
 import { activityDefinitionSchema, type ActivityState } from "@/lib/shared/activity-kinds";
 import { noteSchema } from "@/lib/shared/notes";
 import { ACTIVITY_TTL_SECONDS, type ActivityStore } from "./activity-store";

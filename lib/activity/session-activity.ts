@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import type { Store } from "@/lib/session/ttl-store";
+import type { Store } from "@/lib/store/ttl-store";
 import { AppError } from "@/lib/errors";
 
 /*

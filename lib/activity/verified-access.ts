@@ -1,5 +1,5 @@
 import "server-only";
-import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
 import { clearingStaleBindings } from "@/lib/calls/access-loss";
 import { AppError } from "@/lib/errors";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";

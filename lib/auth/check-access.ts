@@ -2,12 +2,12 @@ import "server-only";
 import type { CampusApi } from "@/lib/campus-api";
 import type { Member } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { getVisitorSession, type SessionDeps, type VisitorSession } from "@/lib/session/get-visitor-session";
 import { sessionTtlSeconds } from "@/lib/session/lifetime";
 import type { SessionRecord } from "@/lib/session/records";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
-import type { MeResponse } from "@/lib/wire/auth";
+import type { MeResponse } from "@/lib/wire/auth-routes";
 
 /** What checking the app's access needs: the session, the campus, and the call state that access loss makes stale. */
 export type AccessDeps = SessionDeps & {
@@ -25,8 +25,8 @@ export function endsCallAccess(error: unknown): error is AppError {
  * Spec 4.2: userinfo checks the app's access and the member's consent on every call.
  * On 401 or 403 the visitor session loses its access (spec part 7: clear stale bindings).
  */
-export async function checkAccess(carrier: SessionCarrier, deps: AccessDeps): Promise<MeResponse> {
-  const session = await getVisitorSession(carrier, deps);
+export async function checkAccess(credentials: SessionCredentials, deps: AccessDeps): Promise<MeResponse> {
+  const session = await getVisitorSession(credentials, deps);
   const member = await verifyAccess(session, deps);
   const remainingSeconds = Math.floor((session.tokenExpiresAt - deps.now()) / 1000);
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
 import { RENEWAL_GRACE_SECONDS } from "@/lib/session/lifetime";
-import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, sessionCredentialsFor, aMember, authDeps, fakeClock } from "@/lib/testing/fixtures";
 import { login } from "./login";
 import { INVALID_STATE, issueState } from "./state";
 
@@ -10,7 +10,7 @@ const LAUNCH = "launch-1";
 
 /** A browser that asked for a state: its cookie (when cookies work) and the state. */
 async function startLogin(deps: ReturnType<typeof authDeps>, launchId = LAUNCH) {
-  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId), deps);
+  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId), deps);
   return { state, cookie: handle! };
 }
 
@@ -20,7 +20,7 @@ describe("spec 5.3.5: login", () => {
     const deps = authDeps({ fetch: campus.fetch });
     const { state, cookie } = await startLogin(deps);
 
-    const { body, handle } = await login({ launchId: LAUNCH, code: "code-1", state }, aCarrier(LAUNCH, { cookie }), deps);
+    const { body, handle } = await login({ launchId: LAUNCH, code: "code-1", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps);
 
     expect(body.member.username).toBe("ada");
     expect(body).not.toHaveProperty("sessionHandle");
@@ -39,7 +39,7 @@ describe("spec 5.3.5: login", () => {
   it("never hands the token to the browser", async () => {
     const deps = authDeps();
     const { state, cookie } = await startLogin(deps);
-    const { body, handle } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    const { body, handle } = await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps);
     expect(JSON.stringify(body)).not.toContain("tok_secret");
     expect(JSON.stringify(await unsealHandle(handle, TEST_SECRET))).not.toContain("tok_secret");
   });
@@ -48,7 +48,7 @@ describe("spec 5.3.5: login", () => {
     const clock = fakeClock();
     const deps = authDeps({ now: clock.now });
     const { state, cookie } = await startLogin(deps);
-    const { body } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps);
     expect(Date.parse(body.expiresAt)).toBe(clock.now() + 900_000);
     expect(body.expiresIn).toBe(900);
   });
@@ -56,7 +56,7 @@ describe("spec 5.3.5: login", () => {
   it("without a cookie (cookieless mode) accepts the state and returns the session handle", async () => {
     const deps = authDeps();
     const { state } = await startLogin(deps);
-    const { body } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH), deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH), deps);
     expect(await unsealHandle(body.sessionHandle ?? "", TEST_SECRET)).toMatchObject({ launchId: LAUNCH });
   });
 
@@ -65,7 +65,7 @@ describe("spec 5.3.5: login", () => {
     const victim = await startLogin(deps);
     const attacker = await startLogin(deps);
     const request = { launchId: LAUNCH, code: "c", state: victim.state };
-    await expect(login(request, aCarrier(LAUNCH, { cookie: attacker.cookie }), deps)).rejects.toMatchObject({
+    await expect(login(request, sessionCredentialsFor(LAUNCH, { cookie: attacker.cookie }), deps)).rejects.toMatchObject({
       code: "BAD_USER_INPUT",
       message: INVALID_STATE,
     });
@@ -75,7 +75,7 @@ describe("spec 5.3.5: login", () => {
     const deps = authDeps();
     const { state, cookie } = await startLogin(deps);
     const tampered = `${cookie.slice(0, -4)}AAAA`;
-    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie: tampered }), deps)).rejects.toMatchObject({
+    await expect(login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie: tampered }), deps)).rejects.toMatchObject({
       status: 400,
     });
   });
@@ -84,8 +84,8 @@ describe("spec 5.3.5: login", () => {
     const campus = aCampus();
     const deps = authDeps({ fetch: campus.fetch });
     const { state, cookie } = await startLogin(deps);
-    await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
-    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps)).rejects.toMatchObject({ status: 400 });
+    await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps);
+    await expect(login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps)).rejects.toMatchObject({ status: 400 });
     expect(campus.requests).toHaveLength(2);
   });
 
@@ -98,7 +98,7 @@ describe("spec 5.3.5: login", () => {
     });
     const deps = authDeps({ fetch: campus.fetch });
     const { state, cookie } = await startLogin(deps);
-    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps)).rejects.toMatchObject({
+    await expect(login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps)).rejects.toMatchObject({
       code: "INVALID_TOKEN",
       status: 401,
       message: "The code was already used",
@@ -110,25 +110,25 @@ describe("spec 5.3.5: login", () => {
     const clock = fakeClock();
     const deps = authDeps({ now: clock.now });
     const first = await startLogin(deps);
-    const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
+    const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH, { cookie: first.cookie }), deps);
     const oldSid = (await unsealHandle(signedIn.handle, TEST_SECRET))?.sid ?? "";
     await deps.callState.setGrant(oldSid, { grantId: "grt_1", userId: "usr_ada", attachedAt: 0 });
     await deps.activityAccess.set(oldSid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: "k" }, 60);
     const created = (await deps.sessions.get(oldSid))?.createdAt;
 
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: signedIn.handle }), deps);
-    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: signedIn.handle }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps);
+    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps);
     const newSid = (await unsealHandle(renewed.handle, TEST_SECRET))?.sid ?? "";
 
     expect(newSid).not.toBe(oldSid);
     // The old record keeps no token: it only names the new session, for requests already in flight.
     expect(await deps.sessions.get(oldSid)).toEqual(expect.not.objectContaining({ accessToken: expect.anything() }));
-    expect((await getVisitorSession(aCarrier(LAUNCH, { cookie: signedIn.handle }), deps)).sid).toBe(newSid);
+    expect((await getVisitorSession(sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps)).sid).toBe(newSid);
     clock.advance(RENEWAL_GRACE_SECONDS);
     expect(await deps.sessions.get(oldSid)).toBeUndefined();
-    await expect(getVisitorSession(aCarrier(LAUNCH, { cookie: signedIn.handle }), deps)).rejects.toMatchObject({ status: 401 });
+    await expect(getVisitorSession(sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps)).rejects.toMatchObject({ status: 401 });
     // The renewed session keeps the bound state where it was: every handle of the session finds the same.
-    const { boundSid } = await getVisitorSession(aCarrier(LAUNCH, { cookie: renewed.handle }), deps);
+    const { boundSid } = await getVisitorSession(sessionCredentialsFor(LAUNCH, { cookie: renewed.handle }), deps);
     expect(boundSid).toBe(oldSid);
     expect(await deps.callState.getGrant(boundSid)).toMatchObject({ grantId: "grt_1" });
     expect(await deps.activityAccess.get(boundSid)).toMatchObject({ activityId: "act_1" });
@@ -139,49 +139,49 @@ describe("spec 5.3.5: login", () => {
   it("a new sid even for a first login: the handle the state sealed never becomes a signed-in session", async () => {
     const deps = authDeps();
     const { state, cookie } = await startLogin(deps);
-    const { handle } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { cookie }), deps);
+    const { handle } = await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps);
     expect((await unsealHandle(handle, TEST_SECRET))?.sid).not.toBe((await unsealHandle(cookie, TEST_SECRET))?.sid);
-    await expect(getVisitorSession(aCarrier(LAUNCH, { cookie }), deps)).rejects.toMatchObject({ status: 401 });
+    await expect(getVisitorSession(sessionCredentialsFor(LAUNCH, { cookie }), deps)).rejects.toMatchObject({ status: 401 });
   });
 
   it("a renewal's state needs the renewed session's handle at login", async () => {
     const deps = authDeps();
     const first = await startLogin(deps);
-    const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: signedIn.handle }), deps);
-    await expect(login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH), deps)).rejects.toMatchObject({ message: INVALID_STATE });
+    const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH, { cookie: first.cookie }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps);
+    await expect(login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH), deps)).rejects.toMatchObject({ message: INVALID_STATE });
   });
 
   it("a cookieless renewal sends its handle in the header and gets a new one", async () => {
     const clock = fakeClock();
     const deps = authDeps({ now: clock.now });
     const first = await startLogin(deps);
-    const { body } = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH), deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH), deps);
     const header = body.sessionHandle ?? "";
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { header }), deps);
-    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { header }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { header }), deps);
+    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH, { header }), deps);
     const newHeader = renewed.body.sessionHandle ?? "";
     expect((await unsealHandle(newHeader, TEST_SECRET))?.sid).not.toBe((await unsealHandle(header, TEST_SECRET))?.sid);
-    await expect(getVisitorSession(aCarrier(LAUNCH, { header: newHeader }), deps)).resolves.toMatchObject({ launchId: LAUNCH });
+    await expect(getVisitorSession(sessionCredentialsFor(LAUNCH, { header: newHeader }), deps)).resolves.toMatchObject({ launchId: LAUNCH });
     clock.advance(RENEWAL_GRACE_SECONDS);
-    await expect(getVisitorSession(aCarrier(LAUNCH, { header }), deps)).rejects.toMatchObject({ status: 401 });
+    await expect(getVisitorSession(sessionCredentialsFor(LAUNCH, { header }), deps)).rejects.toMatchObject({ status: 401 });
   });
 
   it("a different member in the same launch gets a new session, without the previous member's call or activity", async () => {
     let member = aMember({ userId: "usr_ada" });
     const deps = authDeps({ fetch: aCampus({ routes: { "GET /v1/apps/userinfo": () => Response.json(member) } }).fetch });
     const first = await startLogin(deps);
-    const one = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.cookie }), deps);
+    const one = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH, { cookie: first.cookie }), deps);
     const oneSid = (await unsealHandle(one.handle, TEST_SECRET))?.sid ?? "";
     await deps.callState.setGrant(oneSid, { grantId: "grt_1", userId: "usr_ada", attachedAt: 0 });
     await deps.activityAccess.set(oneSid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: "k" }, 60);
     member = aMember({ userId: "usr_grace", username: "grace" });
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH, { cookie: one.handle }), deps);
-    const two = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, aCarrier(LAUNCH, { cookie: one.handle }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: one.handle }), deps);
+    const two = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH, { cookie: one.handle }), deps);
     const twoSid = (await unsealHandle(two.handle, TEST_SECRET))?.sid ?? "";
     expect(twoSid).not.toBe(oneSid);
     expect(await deps.sessions.get(oneSid)).toBeUndefined();
-    const { boundSid } = await getVisitorSession(aCarrier(LAUNCH, { cookie: two.handle }), deps);
+    const { boundSid } = await getVisitorSession(sessionCredentialsFor(LAUNCH, { cookie: two.handle }), deps);
     expect(boundSid).toBe(twoSid);
     for (const sid of [oneSid, twoSid]) {
       expect(await deps.callState.getGrant(sid)).toBeUndefined();
@@ -194,16 +194,16 @@ describe("spec 5.3.5: login binding in cookieless mode", () => {
   it("ignores a session header that no longer unseals, as the state call did", async () => {
     const deps = authDeps();
     const { state } = await startLogin(deps);
-    const { body } = await login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { header: "Fe26.2*ended" }), deps);
+    const { body } = await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { header: "Fe26.2*ended" }), deps);
     expect(body.sessionHandle).toBeDefined();
   });
 
   it("rejects a session header that names another live session", async () => {
     const deps = authDeps();
     const other = await startLogin(deps);
-    const signedIn = await login({ launchId: LAUNCH, code: "c", state: other.state }, aCarrier(LAUNCH), deps);
+    const signedIn = await login({ launchId: LAUNCH, code: "c", state: other.state }, sessionCredentialsFor(LAUNCH), deps);
     const { state } = await startLogin(deps);
-    await expect(login({ launchId: LAUNCH, code: "c", state }, aCarrier(LAUNCH, { header: signedIn.body.sessionHandle }), deps)).rejects.toMatchObject({
+    await expect(login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { header: signedIn.body.sessionHandle }), deps)).rejects.toMatchObject({
       message: INVALID_STATE,
     });
   });

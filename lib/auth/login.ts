@@ -2,12 +2,12 @@ import "server-only";
 import type { CampusApi } from "@/lib/campus-api";
 import { AppError } from "@/lib/errors";
 import { randomToken } from "@/lib/security/random";
-import { assertSameLaunch, type SessionCarrier } from "@/lib/session/carrier";
+import { assertSameLaunch, type SessionCredentials } from "@/lib/session/session-credentials";
 import { sealHandle, unsealHandle } from "@/lib/session/handle";
 import { RENEWAL_GRACE_SECONDS, getLiveSession, sessionTtlSeconds } from "@/lib/session/lifetime";
 import { boundSidOf, type PendingState, type SessionHandle, type SessionRecord } from "@/lib/session/records";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
-import type { LoginRequest, LoginResponse } from "@/lib/wire/auth";
+import type { LoginRequest, LoginResponse } from "@/lib/wire/auth-routes";
 import { INVALID_STATE, consumeState, type StateDeps } from "./state";
 
 /** What a login needs: the state's stores, the campus, and the state other features keep by the session's sid. */
@@ -29,10 +29,10 @@ export type LoginOutcome = {
  * session). The identity comes from userinfo only, never from the browser. A state issued before
  * another login renewed its session is refused, as is a renewal of a session that ended meanwhile.
  */
-export async function login(input: LoginRequest, carrier: SessionCarrier, deps: LoginDeps): Promise<LoginOutcome> {
-  assertSameLaunch(carrier, input.launchId);
+export async function login(input: LoginRequest, credentials: SessionCredentials, deps: LoginDeps): Promise<LoginOutcome> {
+  assertSameLaunch(credentials, input.launchId);
   const pending = await consumeState(input.state, input.launchId, deps);
-  await assertBoundToThisBrowser(carrier, pending, deps);
+  await assertBoundToThisBrowser(credentials, pending, deps);
 
   // Never retried: a code is single use (spec part 3). On failure the page starts a new handshake.
   const token = await deps.campus.exchangeCode(input.code);
@@ -65,7 +65,7 @@ export async function login(input: LoginRequest, carrier: SessionCarrier, deps: 
 
   const handle = await sealHandle({ sid: record.sid, launchId: pending.launchId }, deps.sessionSecret);
   // Cookieless mode (no cookie reached the frame, as in Safari): the page keeps the handle in memory.
-  const cookieless = carrier.cookieHandle === undefined;
+  const cookieless = credentials.cookieHandle === undefined;
   return {
     body: {
       member,
@@ -112,18 +112,18 @@ async function leaveRenewalPointer(previous: SessionRecord, renewed: SessionReco
  * only ever known to this page. A header there may name an ended session, which the state call
  * ignored too; one naming a live session is refused.
  */
-async function assertBoundToThisBrowser(carrier: SessionCarrier, pending: PendingState, deps: LoginDeps) {
+async function assertBoundToThisBrowser(credentials: SessionCredentials, pending: PendingState, deps: LoginDeps) {
   const matches = (handle: SessionHandle | undefined) => handle?.sid === pending.sid && handle.launchId === pending.launchId;
   const unseal = (seal: string | undefined) => (seal === undefined ? undefined : unsealHandle(seal, deps.sessionSecret));
   const refuse = () => {
     throw new AppError("BAD_USER_INPUT", INVALID_STATE);
   };
   if (pending.renewal) {
-    if (!matches(await unseal(carrier.headerHandle ?? carrier.cookieHandle))) refuse();
+    if (!matches(await unseal(credentials.headerHandle ?? credentials.cookieHandle))) refuse();
     return;
   }
-  if (carrier.cookieHandle !== undefined && !matches(await unseal(carrier.cookieHandle))) refuse();
+  if (credentials.cookieHandle !== undefined && !matches(await unseal(credentials.cookieHandle))) refuse();
   // A header naming a live session of the launch was not what asked for this state.
-  const fromHeader = await unseal(carrier.headerHandle);
+  const fromHeader = await unseal(credentials.headerHandle);
   if (fromHeader && !matches(fromHeader) && (await getLiveSession(deps.sessions, fromHeader.sid, pending.launchId, deps.now()))) refuse();
 }

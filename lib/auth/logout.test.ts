@@ -9,9 +9,9 @@ const binding: PresentationBinding = { presentationId: "prs_1", userId: "usr_ada
 describe("signing out", () => {
   it("releases the session's presentation, then ends the session and its call state", async () => {
     const { deps, campus } = callDeps({ routes: { [RELEASE]: () => Response.json(aPresentation({ status: "released" })) } });
-    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    const { credentials, sid } = await aCallSession(deps, { grantId: GRANT_ID });
     await deps.callState.setPresentation(sid, binding);
-    await logout(carrier, deps);
+    await logout(credentials, deps);
     expect(callRequests(campus.requests)).toEqual([RELEASE]);
     expect(await deps.sessions.get(sid)).toBeUndefined();
     expect(await deps.callState.getGrant(sid)).toBeUndefined();
@@ -20,17 +20,17 @@ describe("signing out", () => {
 
   it("still signs out when the campus cannot be told", async () => {
     const { deps } = callDeps({ routes: { [RELEASE]: () => campusError("INTERNAL_SERVER_ERROR", 503) } });
-    const { carrier, sid } = await aCallSession(deps, { grantId: GRANT_ID });
+    const { credentials, sid } = await aCallSession(deps, { grantId: GRANT_ID });
     await deps.callState.setPresentation(sid, binding);
-    await expect(logout(carrier, deps)).resolves.toBeUndefined();
+    await expect(logout(credentials, deps)).resolves.toBeUndefined();
     expect(await deps.sessions.get(sid)).toBeUndefined();
   });
 
   it("without a presentation asks the campus nothing; twice is not an error", async () => {
     const { deps, campus } = callDeps();
-    const { carrier } = await aCallSession(deps, { grantId: GRANT_ID });
-    await logout(carrier, deps);
-    await logout(carrier, deps);
+    const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
+    await logout(credentials, deps);
+    await logout(credentials, deps);
     expect(campus.requests).toHaveLength(0);
   });
 });

@@ -1,9 +1,9 @@
 import "server-only";
-import { readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";
+import { readSessionHandle, type SessionCredentials } from "@/lib/session/session-credentials";
 import { boundSidOf, type SessionRecord } from "@/lib/session/records";
 import type { SessionSecret } from "@/lib/session/secrets";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
-import type { Store } from "@/lib/session/ttl-store";
+import type { Store } from "@/lib/store/ttl-store";
 
 export type LogoutDeps = {
   sessions: Store<SessionRecord>;
@@ -19,8 +19,8 @@ export type LogoutDeps = {
  * A renewed session's old handle (still leading to it for RENEWAL_GRACE_SECONDS) ends the renewed
  * session too. A presentation of the session goes back to the host first (spec 3 release), best effort.
  */
-export async function logout(carrier: SessionCarrier, deps: LogoutDeps): Promise<void> {
-  const handle = await readSessionHandle(carrier, deps.sessionSecret);
+export async function logout(credentials: SessionCredentials, deps: LogoutDeps): Promise<void> {
+  const handle = await readSessionHandle(credentials, deps.sessionSecret);
   if (!handle) return;
   const found = await deps.sessions.get(handle.sid);
   const renewed = found?.renewedTo === undefined ? undefined : await deps.sessions.get(found.renewedTo);

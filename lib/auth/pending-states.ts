@@ -1,5 +1,5 @@
 import "server-only";
-import { MAX_PENDING_RENEWAL_STATES, MAX_PENDING_STATES } from "@/lib/security/limits";
+import { MAX_PENDING_RENEWAL_STATES, MAX_PENDING_STATES } from "@/lib/shared/app-limits";
 import type { PendingState } from "@/lib/session/records";
 
 /*

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Redis } from "ioredis";
-import { parseStored, ttlMs } from "@/lib/session/redis-ttl-store";
+import { parseStored, ttlMs } from "@/lib/store/redis-ttl-store";
 import { pendingStateSchema } from "@/lib/session/records";
 import { POOL_ROOM, poolOf, secondsUntil, type PendingStateStore, type PoolRoom } from "./pending-states";
 

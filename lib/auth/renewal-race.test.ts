@@ -4,12 +4,12 @@ import { COMMAND_RETRY, sendCommand } from "@/lib/calls/send-command";
 import { getSessionGrantId } from "@/lib/calls/with-call";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { SessionRecord } from "@/lib/session/records";
-import type { VersionedStore } from "@/lib/session/ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 import { createMemoryStores, createRedisStores, type ServerDeps, type ServerStores } from "@/lib/server/deps";
 import { CALL_SCOPES } from "@/lib/testing/call-fixtures";
-import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aCarrier, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, sessionCredentialsFor, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { checkAccess } from "./check-access";
 import { login } from "./login";
@@ -49,15 +49,15 @@ async function aSignedInLaunch(stores: () => ServerStores, options: { routes?: R
   });
   const built = { ...authDeps({ fetch: campus.fetch, sleep: async () => undefined, random: () => 0.5 }), ...stores() };
   const deps = options.wrap ? options.wrap(built) : built;
-  const first = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, aCarrier(LAUNCH), deps);
-  const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, aCarrier(LAUNCH, { cookie: first.handle }), deps);
-  const oldCarrier = aCarrier(LAUNCH, { cookie: signedIn.handle });
+  const first = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH), deps);
+  const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH, { cookie: first.handle }), deps);
+  const oldCredentials = sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle });
   const oldSid = (await unsealHandle(signedIn.handle, deps.sessionSecret))?.sid ?? "";
 
-  const renew = async (): Promise<SessionCarrier> => {
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, oldCarrier, deps);
-    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, oldCarrier, deps);
-    return aCarrier(LAUNCH, { cookie: renewed.handle });
+  const renew = async (): Promise<SessionCredentials> => {
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, oldCredentials, deps);
+    const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, oldCredentials, deps);
+    return sessionCredentialsFor(LAUNCH, { cookie: renewed.handle });
   };
 
   /**
@@ -70,12 +70,12 @@ async function aSignedInLaunch(stores: () => ServerStores, options: { routes?: R
     held = { answer, gate: new Promise<void>((resolve) => (release = resolve)), arrived };
     const inFlight = request().catch((error: unknown) => error);
     await reachedUserinfo;
-    const renewedCarrier = await renew();
+    const renewedCredentials = await renew();
     release();
-    return { renewedCarrier, outcome: await inFlight };
+    return { renewedCredentials, outcome: await inFlight };
   };
 
-  return { deps, oldSid, oldCarrier, renew, acrossARenewal };
+  return { deps, oldSid, oldCredentials, renew, acrossARenewal };
 }
 
 /**
@@ -111,24 +111,24 @@ function racingTheLogin(deps: ServerDeps, times: number) {
 function itKeepsTheRenewal(stores: () => ServerStores) {
   it("a slow request that read the old session never writes it back over the renewal", async () => {
     const launch = await aSignedInLaunch(stores);
-    const { renewedCarrier } = await launch.acrossARenewal(() => checkAccess(launch.oldCarrier, launch.deps), () => Response.json(aMember({ name: "Ada L." })));
+    const { renewedCredentials } = await launch.acrossARenewal(() => checkAccess(launch.oldCredentials, launch.deps), () => Response.json(aMember({ name: "Ada L." })));
     // The old record only names the renewed session (a grace for requests in flight): no token came back.
     expect(await launch.deps.sessions.get(launch.oldSid)).toEqual(expect.not.objectContaining({ accessToken: expect.anything() }));
-    await expect(getVisitorSession(renewedCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    await expect(getVisitorSession(renewedCredentials, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
   });
 
   it("a 401 on the old token does not end the renewed session", async () => {
     const launch = await aSignedInLaunch(stores);
     const expired = () => Response.json({ error: { code: "INVALID_TOKEN", message: "expired" } }, { status: 401 });
-    const { renewedCarrier } = await launch.acrossARenewal(() => checkAccess(launch.oldCarrier, launch.deps), expired);
-    await expect(getVisitorSession(renewedCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    const { renewedCredentials } = await launch.acrossARenewal(() => checkAccess(launch.oldCredentials, launch.deps), expired);
+    await expect(getVisitorSession(renewedCredentials, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
   });
 
   it("an attach in flight across the renewal keeps its grant: the renewed session finds it", async () => {
     const launch = await aSignedInLaunch(stores);
-    const { renewedCarrier, outcome } = await launch.acrossARenewal(() => attachSessionToCall(launch.oldCarrier, launch.deps));
+    const { renewedCredentials, outcome } = await launch.acrossARenewal(() => attachSessionToCall(launch.oldCredentials, launch.deps));
     expect(outcome).toEqual({ status: "approval" });
-    const renewed = await getVisitorSession(renewedCarrier, launch.deps);
+    const renewed = await getVisitorSession(renewedCredentials, launch.deps);
     expect(await getSessionGrantId(renewed, launch.deps.callState)).toBe("grt_1");
   });
 
@@ -144,34 +144,34 @@ function itKeepsTheRenewal(stores: () => ServerStores) {
         "GET /v1/apps/calls/commands/cmd_1": () => Response.json({ commandId: "cmd_1", status: "applied" }),
       },
     });
-    await attachSessionToCall(launch.oldCarrier, launch.deps);
+    await attachSessionToCall(launch.oldCredentials, launch.deps);
     const mute = { kind: "action", action: "mute" } as const;
-    const { renewedCarrier, outcome } = await launch.acrossARenewal(() => sendCommand(launch.oldCarrier, mute, launch.deps));
+    const { renewedCredentials, outcome } = await launch.acrossARenewal(() => sendCommand(launch.oldCredentials, mute, launch.deps));
     expect(outcome).toMatchObject({ status: 503 });
-    await expect(sendCommand(renewedCarrier, mute, launch.deps)).resolves.toMatchObject({ status: "applied" });
+    await expect(sendCommand(renewedCredentials, mute, launch.deps)).resolves.toMatchObject({ status: "applied" });
     expect(clientIds).toHaveLength(COMMAND_RETRY.maxAttempts + 1);
     expect(new Set(clientIds).size).toBe(1);
   });
 
   it("signing out with the old handle during the grace ends the renewed session and its call state too", async () => {
     const launch = await aSignedInLaunch(stores);
-    await attachSessionToCall(launch.oldCarrier, launch.deps);
-    const renewedCarrier = await launch.renew();
-    const renewed = await getVisitorSession(renewedCarrier, launch.deps);
-    await logout(launch.oldCarrier, launch.deps);
-    await expect(getVisitorSession(renewedCarrier, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
-    await expect(getVisitorSession(launch.oldCarrier, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    await attachSessionToCall(launch.oldCredentials, launch.deps);
+    const renewedCredentials = await launch.renew();
+    const renewed = await getVisitorSession(renewedCredentials, launch.deps);
+    await logout(launch.oldCredentials, launch.deps);
+    await expect(getVisitorSession(renewedCredentials, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    await expect(getVisitorSession(launch.oldCredentials, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
     expect(await getSessionGrantId(renewed, launch.deps.callState)).toBeUndefined();
   });
 
   it("one session renews into one: a second renewal of the same session is refused, the first stands", async () => {
     const launch = await aSignedInLaunch(stores);
-    const states = await Promise.all([0, 1].map(() => issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, launch.oldCarrier, launch.deps)));
-    const first = await login({ launchId: LAUNCH, code: "c2", state: states[0]!.state }, launch.oldCarrier, launch.deps);
-    await expect(login({ launchId: LAUNCH, code: "c3", state: states[1]!.state }, launch.oldCarrier, launch.deps)).rejects.toMatchObject({
+    const states = await Promise.all([0, 1].map(() => issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, launch.oldCredentials, launch.deps)));
+    const first = await login({ launchId: LAUNCH, code: "c2", state: states[0]!.state }, launch.oldCredentials, launch.deps);
+    await expect(login({ launchId: LAUNCH, code: "c3", state: states[1]!.state }, launch.oldCredentials, launch.deps)).rejects.toMatchObject({
       message: INVALID_STATE,
     });
-    await expect(getVisitorSession(aCarrier(LAUNCH, { cookie: first.handle }), launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    await expect(getVisitorSession(sessionCredentialsFor(LAUNCH, { cookie: first.handle }), launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
   });
 
   it("signing out while a renewal logs in: the renewal does not bring the session back", async () => {
@@ -186,13 +186,13 @@ function itKeepsTheRenewal(stores: () => ServerStores) {
         },
       },
     });
-    await attachSessionToCall(launch.oldCarrier, launch.deps);
+    await attachSessionToCall(launch.oldCredentials, launch.deps);
     const renewing = launch.renew().catch((error: unknown) => error);
     await vi.waitFor(() => expect(exchanges).toBe(2));
-    await logout(launch.oldCarrier, launch.deps);
+    await logout(launch.oldCredentials, launch.deps);
     release();
     expect(await renewing).toMatchObject({ message: INVALID_STATE });
-    await expect(getVisitorSession(launch.oldCarrier, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    await expect(getVisitorSession(launch.oldCredentials, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
     expect(await launch.deps.callState.getGrant(launch.oldSid)).toBeUndefined();
   });
 
@@ -206,14 +206,14 @@ function itKeepsTheRenewal(stores: () => ServerStores) {
       },
     });
     race!.sid = launch.oldSid;
-    const renewedCarrier = await launch.renew();
+    const renewedCredentials = await launch.renew();
     // The racing request writes back the record it wrote last, old token and all.
     expect(race!.written).toBeDefined();
     await launch.deps.sessions.replace(launch.oldSid, race!.written!, 600);
     expect(await launch.deps.sessions.get(launch.oldSid)).toEqual(expect.objectContaining({ renewedTo: expect.any(String) }));
     expect(await launch.deps.sessions.get(launch.oldSid)).toEqual(expect.not.objectContaining({ accessToken: expect.anything() }));
-    await expect(getVisitorSession(launch.oldCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
-    await expect(getVisitorSession(renewedCarrier, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    await expect(getVisitorSession(launch.oldCredentials, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
+    await expect(getVisitorSession(renewedCredentials, launch.deps)).resolves.toMatchObject({ accessToken: "tok_2" });
   });
 }
 

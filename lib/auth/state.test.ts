@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { unsealHandle } from "@/lib/session/handle";
-import { CAMPUS_ORIGIN, TEST_SECRET, aCarrier, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, sessionCredentialsFor, authDeps, fakeClock } from "@/lib/testing/fixtures";
 import { login } from "./login";
 import { INVALID_STATE, STATE_TTL_SECONDS, consumeState, issueState } from "./state";
 
 const issue = (deps: ReturnType<typeof authDeps>, launchId = "launch-1", handles = {}) =>
-  issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId, handles), deps);
+  issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId, handles), deps);
 
 const invalidState = expect.objectContaining({ code: "BAD_USER_INPUT", status: 400, message: INVALID_STATE });
 
@@ -67,7 +67,7 @@ describe("spec 5.3.3: the login state", () => {
   it("a live session's renewal names that session and seals no handle: nothing extends a session without a login", async () => {
     const deps = authDeps();
     const first = await issue(deps);
-    const signedIn = await login({ launchId: "launch-1", code: "c", state: first.state }, aCarrier("launch-1", { cookie: first.handle }), deps);
+    const signedIn = await login({ launchId: "launch-1", code: "c", state: first.state }, sessionCredentialsFor("launch-1", { cookie: first.handle }), deps);
     const renewal = await issue(deps, "launch-1", { cookie: signedIn.handle });
     expect(renewal.handle).toBeUndefined();
     const pending = await consumeState(renewal.state, "launch-1", deps);
@@ -93,11 +93,11 @@ describe("spec 5.3.3: the login state", () => {
 
   it("accepts only a trusted campus origin", async () => {
     const request = { launchId: "launch-1", campusOrigin: "https://evil.example" };
-    await expect(issueState(request, aCarrier("launch-1"), authDeps())).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(issueState(request, sessionCredentialsFor("launch-1"), authDeps())).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
   });
 
   it("requires the X-Campus-Launch header to name the same launch", async () => {
     const request = { launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN };
-    await expect(issueState(request, aCarrier("launch-2"), authDeps())).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(issueState(request, sessionCredentialsFor("launch-2"), authDeps())).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
   });
 });

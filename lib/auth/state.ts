@@ -1,13 +1,13 @@
 import "server-only";
-import type { StateRequest } from "@/lib/wire/auth";
+import type { StateRequest } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
 import { randomToken, sha256Hex } from "@/lib/security/random";
-import { assertSameLaunch, readSessionHandle, type SessionCarrier } from "@/lib/session/carrier";
+import { assertSameLaunch, readSessionHandle, type SessionCredentials } from "@/lib/session/session-credentials";
 import { sealHandle } from "@/lib/session/handle";
 import { getLiveSession } from "@/lib/session/lifetime";
 import type { PendingState, SessionRecord } from "@/lib/session/records";
 import type { SessionSecret } from "@/lib/session/secrets";
-import type { VersionedStore } from "@/lib/session/ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 import type { PendingStateStore } from "./pending-states";
 
 /** What issuing and consuming a login state needs. */
@@ -37,14 +37,14 @@ const stateKey = (state: string) => `state:${sha256Hex(state)}`;
  */
 export async function issueState(
   input: StateRequest,
-  carrier: SessionCarrier,
+  credentials: SessionCredentials,
   deps: StateDeps,
 ): Promise<{ state: string; handle: string | undefined }> {
-  assertSameLaunch(carrier, input.launchId);
+  assertSameLaunch(credentials, input.launchId);
   if (!deps.campusOrigins.includes(input.campusOrigin)) {
     throw new AppError("BAD_USER_INPUT", "The campus origin is not one this app trusts");
   }
-  const current = await readSessionHandle(carrier, deps.sessionSecret);
+  const current = await readSessionHandle(credentials, deps.sessionSecret);
   const live = current && (await getLiveSession(deps.sessions, current.sid, input.launchId, deps.now()));
   const sid = live ? live.sid : randomToken();
   const state = randomToken();

@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { callOperationSchema, commandSchema, commandStatusSchema, presentationModeSchema } from "@/lib/contract";
 import type { SessionBoundStore } from "@/lib/session/session-bound";
-import { createMemoryStore } from "@/lib/session/ttl-store";
-import { createExpiringMap } from "@/lib/shared/expiring-map";
-import { sessionCommandKindSchema } from "@/lib/wire/calls";
+import { createMemoryStore } from "@/lib/store/ttl-store";
+import { createExpiringMap } from "@/lib/store/expiring-map";
+import { sessionCommandKindSchema } from "@/lib/wire/call-routes";
 
 /*
  * The session's call state, keyed by the session's boundSid (its `sid` parameters; it outlives

@@ -1,7 +1,7 @@
 import "server-only";
-import type { CommandView } from "@/lib/wire/calls";
+import type { CommandView } from "@/lib/wire/call-routes";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import { isTerminalStatus } from "@/lib/shared/command-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import type { CommandRecord } from "./call-state-store";
 import type { CallDeps } from "./with-call";
 
@@ -18,12 +18,12 @@ export function toCommandView(record: CommandRecord): CommandView {
 }
 
 /**
- * Spec 4.8: the command's current status from the campus, unless it already ended (a terminal
- * status is final). Writes only this command's own record, so a concurrent send or poll never
+ * Spec 4.8: the command's current status from the campus, unless it already ended (a final
+ * status never changes). Writes only this command's own record, so a concurrent send or poll never
  * loses another command.
  */
 export async function refreshCommandStatus(record: CommandRecord, session: VisitorSession, deps: Pick<CallDeps, "campus" | "callState">): Promise<CommandRecord> {
-  if (isTerminalStatus(record.status)) return record;
+  if (isFinalStatus(record.status)) return record;
   const command = await deps.campus.getCommand(session.accessToken, record.commandId);
   if (command.status === record.status) return record;
   const { result: _previous, ...rest } = record;

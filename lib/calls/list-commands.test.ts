@@ -23,11 +23,11 @@ describe("spec 4.8: the session's commands, polled through the backend", () => {
       now: clock.now,
       routes: { "GET /v1/apps/calls/commands/cmd_2": () => Response.json(aCommand({ commandId: "cmd_2", status: "working" })) },
     });
-    const { carrier, sid } = await aCallSession(deps);
+    const { credentials, sid } = await aCallSession(deps);
     await deps.callState.putCommand(sid, aRecord({ ref: "ref1", commandId: "cmd_1", status: "applied", createdAt: clock.now() - 2000 }));
     await deps.callState.putCommand(sid, aRecord({ ref: "ref2", commandId: "cmd_2", status: "pending", createdAt: clock.now() - 1000 }));
 
-    const commands = await listSessionCommands(carrier, deps);
+    const commands = await listSessionCommands(credentials, deps);
     expect(commands.map((command) => [command.ref, command.status])).toEqual([
       ["ref1", "applied"],
       ["ref2", "working"],
@@ -39,40 +39,40 @@ describe("spec 4.8: the session's commands, polled through the backend", () => {
   it("carries the result of a command that failed, never its IDs", async () => {
     const result = { code: "CALL_CONFLICT", message: "All six seats are taken" };
     const { deps } = callDeps({ routes: { "GET /v1/apps/calls/commands/cmd_1": () => Response.json(aCommand({ status: "failed", result })) } });
-    const { carrier, sid } = await aCallSession(deps);
+    const { credentials, sid } = await aCallSession(deps);
     await deps.callState.putCommand(sid, aRecord());
-    const [command] = await listSessionCommands(carrier, deps);
+    const [command] = await listSessionCommands(credentials, deps);
     expect(command).toMatchObject({ status: "failed", result, kind: "action", action: "stage/join" });
     expect(JSON.stringify(command)).not.toMatch(/cmd_1|ccccc/);
   });
 
   it("once all have ended, costs the campus nothing", async () => {
     const { deps, campus } = callDeps();
-    const { carrier, sid } = await aCallSession(deps);
+    const { credentials, sid } = await aCallSession(deps);
     for (const status of ["applied", "declined", "failed", "expired"] as const) {
       await deps.callState.putCommand(sid, aRecord({ ref: status, status }));
     }
-    expect(await listSessionCommands(carrier, deps)).toHaveLength(4);
+    expect(await listSessionCommands(credentials, deps)).toHaveLength(4);
     expect(callRequests(campus.requests)).toEqual([]);
   });
 
   it("lists only the current member's commands", async () => {
     const { deps } = callDeps();
-    const { carrier, sid } = await aCallSession(deps);
+    const { credentials, sid } = await aCallSession(deps);
     await deps.callState.putCommand(sid, aRecord({ ref: "mine", status: "applied" }));
     await deps.callState.putCommand(sid, aRecord({ ref: "theirs", userId: "usr_grace", status: "applied" }));
-    expect((await listSessionCommands(carrier, deps)).map((command) => command.ref)).toEqual(["mine"]);
+    expect((await listSessionCommands(credentials, deps)).map((command) => command.ref)).toEqual(["mine"]);
   });
 
   it("keeps the recent ones only, oldest first", async () => {
     const clock = fakeClock();
     const { deps } = callDeps({ now: clock.now });
-    const { carrier, sid } = await aCallSession(deps);
+    const { credentials, sid } = await aCallSession(deps);
     await deps.callState.putCommand(sid, aRecord({ ref: "old", status: "applied", createdAt: clock.now() - RECENT_COMMAND_SECONDS * 1000 }));
     for (let i = 0; i < RECENT_COMMANDS_LIMIT + 2; i++) {
       await deps.callState.putCommand(sid, aRecord({ ref: `r${i}`, status: "applied", createdAt: clock.now() - i }));
     }
-    const commands = await listSessionCommands(carrier, deps);
+    const commands = await listSessionCommands(credentials, deps);
     expect(commands).toHaveLength(RECENT_COMMANDS_LIMIT);
     expect(commands.at(-1)?.ref).toBe("r0");
     expect(commands[0]?.ref).toBe(`r${RECENT_COMMANDS_LIMIT - 1}`);
@@ -81,9 +81,9 @@ describe("spec 4.8: the session's commands, polled through the backend", () => {
 
   it("ACCESS_REVOKED clears the session's grant and commands", async () => {
     const { deps } = callDeps({ routes: { "GET /v1/apps/calls/commands/cmd_1": () => campusError("ACCESS_REVOKED", 403) } });
-    const { carrier, sid } = await aCallSession(deps, { grantId: "grt_1" });
+    const { credentials, sid } = await aCallSession(deps, { grantId: "grt_1" });
     await deps.callState.putCommand(sid, aRecord());
-    await expect(listSessionCommands(carrier, deps)).rejects.toMatchObject({ code: "ACCESS_REVOKED" });
+    await expect(listSessionCommands(credentials, deps)).rejects.toMatchObject({ code: "ACCESS_REVOKED" });
     expect(await deps.callState.listCommands(sid)).toEqual([]);
     expect(await deps.callState.getGrant(sid)).toBeUndefined();
   });

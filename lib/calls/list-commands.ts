@@ -1,7 +1,7 @@
 import "server-only";
-import type { CommandView } from "@/lib/wire/calls";
+import type { CommandView } from "@/lib/wire/call-routes";
 import { LIMITS } from "@/lib/contract";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import type { CallStateStore, CommandRecord } from "./call-state-store";
 import { refreshCommandStatus, toCommandView } from "./command-view";
@@ -13,10 +13,10 @@ export const RECENT_COMMANDS_LIMIT = 20;
 
 /**
  * Spec 4.8: the session's recent commands, oldest first (a log: the newest is last), with their
- * current status. The campus is asked only about commands that have not ended; a terminal status is final.
+ * current status. The campus is asked only about commands that have not ended; a final status never changes.
  */
-export function listSessionCommands(carrier: SessionCarrier, deps: CallDeps): Promise<CommandView[]> {
-  return withCall(carrier, deps, { scope: "calls:control" }, async ({ session }) => {
+export function listSessionCommands(credentials: SessionCredentials, deps: CallDeps): Promise<CommandView[]> {
+  return withCall(credentials, deps, { scope: "calls:control" }, async ({ session }) => {
     const records = (await getSessionCommands(session, deps.callState)).sort((a, b) => b.createdAt - a.createdAt);
     const cutoff = deps.now() - RECENT_COMMAND_SECONDS * 1000;
     const recent = records.filter((record, index) => record.createdAt > cutoff && index < RECENT_COMMANDS_LIMIT);

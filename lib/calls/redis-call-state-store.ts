@@ -1,6 +1,6 @@
 import "server-only";
 import type { Redis } from "ioredis";
-import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/session/redis-ttl-store";
+import { createRedisStore, execAll, parseStored, ttlMs } from "@/lib/store/redis-ttl-store";
 import {
   CALL_STATE_TTL_SECONDS,
   UNSETTLED_CLIENT_ID_TTL_SECONDS,

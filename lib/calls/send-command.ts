@@ -4,9 +4,9 @@ import type { CampusApi } from "@/lib/campus-api";
 import type { CommandAccepted } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/security/random";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import type { CommandRequest, CommandView, StartRequest } from "@/lib/wire/calls";
+import type { CommandRequest, CommandView, StartRequest } from "@/lib/wire/call-routes";
 import type { CommandRecord } from "./call-state-store";
 import { refreshCommandStatus, toCommandView } from "./command-view";
 import { withCall, type CallDeps } from "./with-call";
@@ -43,14 +43,14 @@ export const COMMAND_RETRY = { maxAttempts: 4, budgetMs: 10_000, baseDelayMs: 25
  * intent (mute, unmute, mute), and the old clientId would only fetch the old command's answer.
  * A 429 is never replayed under a new clientId: it goes back to the page with its Retry-After.
  */
-export function sendCommand(carrier: SessionCarrier, command: SessionCommand, deps: SendCommandDeps): Promise<CommandView> {
+export function sendCommand(credentials: SessionCredentials, command: SessionCommand, deps: SendCommandDeps): Promise<CommandView> {
   const needsGrant = command.kind !== "start" && command.kind !== "accept";
   let activityId = "";
   const check = async (session: VisitorSession) => {
     if (command.kind === "activityInvite") activityId = await deps.inviterActivityId(session);
   };
   const rule = { scope: "calls:control", grant: needsGrant ? "required" : undefined, check, verify: true } as const;
-  return withCall(carrier, deps, rule, async ({ session, grantId }) => {
+  return withCall(credentials, deps, rule, async ({ session, grantId }) => {
     const target = { grantId: grantId ?? "", activityId };
     const payloadKey = commandPayloadKey(session.member.userId, target, command);
     const clientId = (await deps.callState.getUnsettledClientId(session.boundSid, payloadKey)) ?? deps.newClientId();

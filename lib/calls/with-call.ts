@@ -3,7 +3,7 @@ import { verifyAccess, type AccessDeps } from "@/lib/auth/check-access";
 import type { CampusApi } from "@/lib/campus-api";
 import type { Scope } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { getVisitorSession, type SessionDeps, type VisitorSession } from "@/lib/session/get-visitor-session";
 import { clearingStaleBindings } from "./access-loss";
 import type { CallStateStore } from "./call-state-store";
@@ -45,12 +45,12 @@ type GrantOf<R extends CallRule> = [R["grant"]] extends ["required"] ? string : 
  * with stale bindings cleared when a campus answer ends access (lib/calls/access-loss.ts).
  */
 export async function withCall<R extends CallRule, T>(
-  carrier: SessionCarrier,
+  credentials: SessionCredentials,
   deps: CallDeps,
   rule: R,
   run: (call: CallContext<GrantOf<R>>) => Promise<T>,
 ): Promise<T> {
-  const session = await getCallSession(carrier, deps, rule.scope);
+  const session = await getCallSession(credentials, deps, rule.scope);
   if (rule.admit) await rule.admit(session);
   const grantId = rule.grant ? await getSessionGrantId(session, deps.callState) : undefined;
   if (rule.grant === "required" && !grantId) throw new AppError("CALL_CONFLICT", NO_GRANT);
@@ -63,8 +63,8 @@ export async function withCall<R extends CallRule, T>(
  * The visitor session of a call request, holding the scope the endpoint needs (spec 4 table).
  * A token without it is refused here, before the campus is asked; the campus rechecks anyway.
  */
-export async function getCallSession(carrier: SessionCarrier, deps: SessionDeps, scope: CallScope): Promise<VisitorSession> {
-  const session = await getVisitorSession(carrier, deps);
+export async function getCallSession(credentials: SessionCredentials, deps: SessionDeps, scope: CallScope): Promise<VisitorSession> {
+  const session = await getVisitorSession(credentials, deps);
   if (!session.scopes.includes(scope)) {
     throw new AppError("FORBIDDEN", `This needs the ${scope} scope, which you have not approved for this app`);
   }

@@ -1,17 +1,17 @@
 import "server-only";
 import { memberSchema, tokenSchema, type Member, type Token } from "@/lib/contract";
-import { createActivitiesApi, type CampusActivitiesApi } from "./activities";
+import { createActivitiesApi, type CampusActivitiesApi } from "./activity-endpoints";
 import { basicAuthorization } from "./basic-auth";
-import { createCallsApi, type CampusCallsApi } from "./calls";
-import { fetchExchange, nodeExchange } from "./exchange";
-import { createPresentationsApi, type CampusPresentationsApi } from "./presentations";
+import { createCallsApi, type CampusCallsApi } from "./call-endpoints";
+import { sendOverFetch, sendOverNodeHttp } from "./http-transport";
+import { createPresentationsApi, type CampusPresentationsApi } from "./presentation-endpoints";
 import { campusRequest, type CampusTransport } from "./request";
 
 export type CampusApiConfig = {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  /** For tests: a fake campus behind a `fetch`. Without it, node:http (./exchange.ts). */
+  /** For tests: a fake campus behind a `fetch`. Without it, node:http (./http-transport.ts). */
   fetch?: typeof fetch;
   timeoutMs?: number;
 };
@@ -29,7 +29,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 export function createCampusApi(config: CampusApiConfig): CampusApi {
   const transport: CampusTransport = {
     baseUrl: config.baseUrl.replace(/\/+$/, ""),
-    exchange: config.fetch ? fetchExchange(config.fetch) : nodeExchange,
+    send: config.fetch ? sendOverFetch(config.fetch) : sendOverNodeHttp,
     timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
   const clientAuthorization = basicAuthorization(config.clientId, config.clientSecret);

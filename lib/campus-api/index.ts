@@ -7,9 +7,9 @@ import { createCampusApi, type CampusApi } from "./client";
  * is sent. Everything else calls the typed functions of `getCampusApi()`.
  */
 export { createCampusApi, type CampusApi, type CampusApiConfig } from "./client";
-export { COMMAND_ATTEMPT_TIMEOUT_MS, type AcceptBody, type CampusCallsApi, type GrantCommandBody, type StartBody } from "./calls";
-export { PRESENTATION_ATTEMPT_TIMEOUT_MS, type CampusPresentationsApi, type PresentationOperation } from "./presentations";
-export { type CampusActivitiesApi } from "./activities";
+export { COMMAND_ATTEMPT_TIMEOUT_MS, type AcceptBody, type CampusCallsApi, type GrantCommandBody, type StartBody } from "./call-endpoints";
+export { PRESENTATION_ATTEMPT_TIMEOUT_MS, type CampusPresentationsApi, type PresentationOperation } from "./presentation-endpoints";
+export { type CampusActivitiesApi } from "./activity-endpoints";
 export { CAMPUS_UNAVAILABLE } from "./request";
 
 let campusApi: CampusApi | undefined;

@@ -2,14 +2,14 @@ import "server-only";
 import type { z } from "zod";
 import { AppError, parseRetryAfter } from "@/lib/errors";
 import { logWarning } from "@/lib/log";
-import type { CampusExchange, CampusExchangeAnswer } from "./exchange";
+import type { CampusHttp, CampusHttpAnswer } from "./http-transport";
 
 export const CAMPUS_UNAVAILABLE = "The campus is unavailable; try again";
 
 export type CampusTransport = {
   /** {base_url} of the spec, without a trailing slash. */
   baseUrl: string;
-  exchange: CampusExchange;
+  send: CampusHttp;
   timeoutMs: number;
 };
 
@@ -39,9 +39,9 @@ export async function campusRequest<T extends z.ZodType>(
   // call of the last ten seconds alive and made garbage collection the largest pause.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs ?? transport.timeoutMs);
-  let answer: CampusExchangeAnswer;
+  let answer: CampusHttpAnswer;
   try {
-    answer = await transport.exchange({
+    answer = await transport.send({
       url: `${transport.baseUrl}${request.path}`,
       method: request.method,
       headers,

@@ -5,4 +5,7 @@ export * from "./limits";
 export * from "./member";
 export * from "./scopes";
 export * from "./token";
-export * from "./calls";
+export * from "./call";
+export * from "./commands";
+export * from "./presentations";
+export * from "./activities";

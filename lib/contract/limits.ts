@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // Spec part 8: limits. One place for every number the spec fixes.
 export const LIMITS = {
   codeLifetimeSeconds: 60,
@@ -20,3 +22,6 @@ export const LIMITS = {
   speakerSeats: 6,
   tilesPerPresentation: 6,
 } as const;
+
+/** An ID the campus issues or the app sends back: at most LIMITS.idMaxLength characters. */
+export const boundedIdSchema = z.string().min(1).max(LIMITS.idMaxLength);

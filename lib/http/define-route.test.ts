@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { CLIENT_ADDRESS_HEADER, clientAddressStamp, parseTrustedProxies } from "@/lib/security/client-address";
-import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/security/limits";
+import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { defineRoute } from "@/lib/http/define-route";
 import { readLimitedText } from "@/lib/http/read-body";
-import { loginRequestSchema } from "@/lib/wire/auth";
+import { loginRequestSchema } from "@/lib/wire/auth-routes";
 import { wireRequest } from "@/lib/testing/wire-request";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.

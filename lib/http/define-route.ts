@@ -2,12 +2,12 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { cameThroughTrustedProxy, rateLimitKey, readClientAddress } from "@/lib/security/client-address";
-import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/security/limits";
+import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/shared/app-limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
 import { handleRoute } from "@/lib/http/handle-route";
 import { announcesBody, assertBodyHeaders, assertDevelopmentHost, assertNoQuery, assertSameOrigin, methodNotAllowed } from "@/lib/http/input-rules";
 import { parseBody, readLimitedText } from "@/lib/http/read-body";
-import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth";
+import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth-routes";
 
 /*
  * One place for the input rules of the app's API. A route declares, per method, its body schema
@@ -99,6 +99,6 @@ async function consumeRateLimits(request: NextRequest, limits: NonNullable<Metho
   const rateLimits = getRateLimits();
   if (limits.byAddress) await rateLimits.consume(limits.byAddress, rateLimitKey(readClientAddress(request.headers)));
   const launch = launchIdSchema.safeParse(request.headers.get(LAUNCH_HEADER));
-  // Without a valid launch header the route refuses the request anyway (readSessionCarrier).
+  // Without a valid launch header the route refuses the request anyway (readSessionCredentials).
   if (limits.byLaunch && launch.success) await rateLimits.consume(limits.byLaunch, launch.data);
 }

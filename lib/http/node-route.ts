@@ -7,19 +7,14 @@ import { toErrorResponse } from "@/lib/http/handle-route";
 import { announcesBody, methodNotAllowed } from "@/lib/http/input-rules";
 
 /*
- * A route served from the Pages router (pages/api/**), for the one route every presenting visitor
- * calls every five seconds: the presentation heartbeat.
- *
- * An App Router route handler gets a web Request that Next ties to the response's abort signal.
- * Node's fetch ties a signal to a Request through a FinalizationRegistry, which only a full garbage
- * collection frees, so under a steady stream of requests the ties of every request since the last
- * full collection are undone together right after it: a pause of 100 ms and more at 600 requests a
- * second (docs/architecture.md, "Where a heartbeat's time goes"). A Pages API route gets Node's own
- * request and response; this builds the web Request itself, without a signal (the route reads no
- * signal: a heartbeat is one short campus call with its own deadline), runs the same rules
- * (routeHandler: the same input checks, errors and no-store as every other route) and writes the
- * answer back. The page file must also say `export const config = { api: { bodyParser: false } }`
- * (Next reads it from the file itself), so the body reaches the rules unread.
+ * A route served from the Pages router (pages/api/**): the presentation heartbeat, which every
+ * presenting visitor calls every five seconds. An App Router handler gets a web Request tied to an
+ * abort signal, and Node frees such ties only in a full garbage collection, so under a steady
+ * stream of requests they are undone all at once, in a pause every visitor waits through. A Pages
+ * route gets Node's own request and response: this builds the web Request without a signal (a
+ * heartbeat is one short campus call with its own deadline), runs the route's same rules
+ * (routeHandler: input checks, errors, no-store) and writes the answer back. The page file also
+ * says `export const config = { api: { bodyParser: false } }`, so the body reaches the rules unread.
  */
 
 export function nodeRoute(handler: RouteHandler) {

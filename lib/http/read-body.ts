@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { BODY_READ_TIMEOUT_MS } from "@/lib/security/limits";
+import { BODY_READ_TIMEOUT_MS } from "@/lib/shared/app-limits";
 
 export const BODY_TOO_LARGE = "The request body is too large for this route";
 

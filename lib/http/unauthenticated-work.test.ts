@@ -5,9 +5,9 @@ import { POST as postState } from "@/app/api/auth/state/route";
 import { login } from "@/lib/auth/login";
 import { createRedisPendingStates } from "@/lib/auth/redis-pending-states";
 import { STATE_TTL_SECONDS, issueState } from "@/lib/auth/state";
-import { MAX_PENDING_STATES, RATE_LIMITS } from "@/lib/security/limits";
+import { MAX_PENDING_STATES, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { createMemoryStores, createRedisStores, getServerStores, type ServerStores } from "@/lib/server/deps";
-import { CAMPUS_ORIGIN, aCarrier, authDeps, fakeClock, TEST_SECRET } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, sessionCredentialsFor, authDeps, fakeClock, TEST_SECRET } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 
 // This process's memory stores and limits, whatever the test run's REDIS_URL.
@@ -64,10 +64,10 @@ function itOutlastsAStateFlood(stores: (now: () => number) => ServerStores) {
     const clock = fakeClock();
     const deps = { ...authDeps({ now: clock.now }), ...stores(clock.now) };
     const startLogin = async (launchId: string, cookie?: string) => {
-      const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, aCarrier(launchId, { cookie }), deps);
+      const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId, { cookie }), deps);
       return { launchId, state, cookie: handle ?? cookie };
     };
-    const signIn = ({ launchId, state, cookie }: Awaited<ReturnType<typeof startLogin>>) => login({ launchId, code: "c", state }, aCarrier(launchId, { cookie }), deps);
+    const signIn = ({ launchId, state, cookie }: Awaited<ReturnType<typeof startLogin>>) => login({ launchId, code: "c", state }, sessionCredentialsFor(launchId, { cookie }), deps);
     // Before the flood: Ada's consent dialog is open; Grace is signed in.
     const ada = await startLogin("ada-launch");
     const grace = await signIn(await startLogin("grace-launch"));

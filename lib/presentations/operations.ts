@@ -2,10 +2,10 @@ import "server-only";
 import { withCall, type CallDeps } from "@/lib/calls/with-call";
 import type { Presentation } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { SessionRecord } from "@/lib/session/records";
-import { isFinalStatus } from "@/lib/shared/presentation-status";
-import type { HeartbeatResponse, PresentationReleaseResponse, PresentationView } from "@/lib/wire/presentations";
+import { isFinalStatus } from "@/lib/shared/final-status";
+import type { HeartbeatResponse, PresentationReleaseResponse, PresentationView } from "@/lib/wire/presentation-routes";
 import { getSessionPresentation, requireSessionPresentation, toPresentationView } from "./session-presentation";
 
 type Operation = "commit" | "heartbeat";
@@ -26,8 +26,8 @@ function endsPresentation(operation: Operation, error: unknown): boolean {
  * they are (spec part 7: "forward error statuses and codes from heartbeat"); the session drops
  * the presentation once it has ended, so a reload or a retry can never use it again.
  */
-function operate(operation: Operation, carrier: SessionCarrier, deps: CallDeps): Promise<PresentationView> {
-  return withCall(carrier, deps, { scope: "calls:read" }, async ({ session }) => {
+function operate(operation: Operation, credentials: SessionCredentials, deps: CallDeps): Promise<PresentationView> {
+  return withCall(credentials, deps, { scope: "calls:read" }, async ({ session }) => {
     const { presentationId } = await requireSessionPresentation(session, deps.callState);
     const run = operation === "commit" ? deps.campus.commitPresentation : deps.campus.heartbeatPresentation;
     let presentation: Presentation;
@@ -43,17 +43,17 @@ function operate(operation: Operation, carrier: SessionCarrier, deps: CallDeps):
 }
 
 /** Spec 3: commit requests the handoff; the answer is `commitRequested` (or the current status on a repeat). */
-export function commitSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<PresentationView> {
-  return operate("commit", carrier, deps);
+export function commitSessionPresentation(credentials: SessionCredentials, deps: CallDeps): Promise<PresentationView> {
+  return operate("commit", credentials, deps);
 }
 
 /**
  * Spec 4.9: every five seconds while the visitor session is active; reports the status. An
- * answered beat also tells the page its grant is active (lib/wire/presentations.ts), so a
+ * answered beat also tells the page its grant is active (lib/wire/presentation-routes.ts), so a
  * presenting page makes this one request per interval and no grant poll beside it.
  */
-export async function heartbeatSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<HeartbeatResponse> {
-  return { ...(await operate("heartbeat", carrier, deps)), grant: { status: "active" } };
+export async function heartbeatSessionPresentation(credentials: SessionCredentials, deps: CallDeps): Promise<HeartbeatResponse> {
+  return { ...(await operate("heartbeat", credentials, deps)), grant: { status: "active" } };
 }
 
 /**
@@ -61,8 +61,8 @@ export async function heartbeatSessionPresentation(carrier: SessionCarrier, deps
  * nothing beats for it or commits it again; if the campus cannot be told, the host takes it back
  * after fifteen seconds without heartbeat anyway.
  */
-export function releaseSessionPresentation(carrier: SessionCarrier, deps: CallDeps): Promise<PresentationReleaseResponse> {
-  return withCall(carrier, deps, { scope: "calls:read" }, async ({ session }) => {
+export function releaseSessionPresentation(credentials: SessionCredentials, deps: CallDeps): Promise<PresentationReleaseResponse> {
+  return withCall(credentials, deps, { scope: "calls:read" }, async ({ session }) => {
     const binding = await getSessionPresentation(session, deps.callState);
     if (!binding) return { presentation: null };
     await deps.callState.dropPresentation(session.boundSid, binding.presentationId);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PresentationView } from "@/lib/wire/presentations";
+import type { PresentationView } from "@/lib/wire/presentation-routes";
 import type { CallStateStore, PresentationBinding } from "@/lib/calls/call-state-store";
 import type { Presentation } from "@/lib/contract";
 import { AppError } from "@/lib/errors";

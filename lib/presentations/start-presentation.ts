@@ -6,9 +6,9 @@ import { CAMPUS_UNAVAILABLE } from "@/lib/campus-api";
 import type { CallTile } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { logWarning } from "@/lib/log";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
-import type { MountableTile, PresentationRequest, PresentationStartResponse } from "@/lib/wire/presentations";
+import type { MountableTile, PresentationRequest, PresentationStartResponse } from "@/lib/wire/presentation-routes";
 import { resolveTileUrl } from "./tile-url";
 
 /** How every tile shows its speaker: filling the tile, with the name (spec 2 CallTile `fit`, `label`). */
@@ -21,8 +21,8 @@ export const TILE_OPTIONS = { fit: "cover", label: true } as const satisfies Omi
  * and the selection, never a URL. A refused tile (a non-speaker, a seventh) abandons the new
  * presentation and the campus's message goes to the page.
  */
-export function startPresentation(carrier: SessionCarrier, request: PresentationRequest, deps: CallDeps): Promise<PresentationStartResponse> {
-  return withCall(carrier, deps, { scope: "calls:read", grant: "required", verify: true }, async ({ session, grantId }) => {
+export function startPresentation(credentials: SessionCredentials, request: PresentationRequest, deps: CallDeps): Promise<PresentationStartResponse> {
+  return withCall(credentials, deps, { scope: "calls:read", grant: "required", verify: true }, async ({ session, grantId }) => {
     await releasePrevious(session, deps);
     const { presentationId } = await deps.campus.preparePresentation(session.accessToken, grantId, request.mode);
     const binding: PresentationBinding = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
-import { RATE_LIMITS } from "./limits";
+import { RATE_LIMITS } from "@/lib/shared/app-limits";
 import { createMemoryRateLimits, createRedisRateLimits, type RateLimits } from "./rate-limit";
 
 async function spend(limits: RateLimits, key: string, times: number) {

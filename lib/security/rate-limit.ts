@@ -4,10 +4,10 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getRedisClient } from "@/lib/redis/client";
-import { RATE_LIMITS, type RateLimitName } from "./limits";
+import { RATE_LIMITS, type RateLimitName } from "@/lib/shared/app-limits";
 
 /**
- * The rate limits of lib/security/limits.ts, on rate-limiter-flexible: in this process without
+ * The rate limits of lib/shared/app-limits.ts, on rate-limiter-flexible: in this process without
  * REDIS_URL, on the shared Redis with it (one budget across every app process).
  */
 export interface RateLimits {

@@ -21,10 +21,10 @@ import { randomToken } from "@/lib/security/random";
 import { getRateLimits, type RateLimits } from "@/lib/security/rate-limit";
 import { sessionRecordSchema, type SessionRecord } from "@/lib/session/records";
 import { createRecordCipher } from "@/lib/session/record-cipher";
-import { createRedisStore, createRedisVersionedStore } from "@/lib/session/redis-ttl-store";
+import { createRedisStore, createRedisVersionedStore } from "@/lib/store/redis-ttl-store";
 import type { SessionSecret } from "@/lib/session/secrets";
 import { sessionBoundStore, type SessionBoundStore } from "@/lib/session/session-bound";
-import { createMemoryStore, createMemoryVersionedStore, type Store, type VersionedStore } from "@/lib/session/ttl-store";
+import { createMemoryStore, createMemoryVersionedStore, type Store, type VersionedStore } from "@/lib/store/ttl-store";
 
 /*
  * The one wiring module: it builds the server's stores and every dependency the features take,

@@ -17,7 +17,7 @@ import { issueState } from "@/lib/auth/state";
 import { toErrorResponse } from "@/lib/http/handle-route";
 import { getRedisClient } from "@/lib/redis/client";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
-import { aCampus, aCampusApi, aCarrier, CAMPUS_ORIGIN } from "@/lib/testing/fixtures";
+import { aCampus, aCampusApi, sessionCredentialsFor, CAMPUS_ORIGIN } from "@/lib/testing/fixtures";
 import { freePort } from "@/e2e/support/ports";
 import { startRedisServer, stopServer } from "@/e2e/support/servers";
 import { getServerDeps, type ServerDeps } from "./deps";
@@ -55,8 +55,8 @@ async function expectErrorShape(response: Response, status: number, code: string
 const depsWithFakeCampus = (): ServerDeps => ({ ...getServerDeps(), campus: aCampusApi(aCampus().fetch) });
 
 async function signIn(deps: ServerDeps) {
-  const { state, handle } = await issueState({ launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN }, aCarrier("launch-1"), deps);
-  const { handle: sessionHandle } = await login({ launchId: "launch-1", code: "c".repeat(20), state }, aCarrier("launch-1", { cookie: handle }), deps);
+  const { state, handle } = await issueState({ launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor("launch-1"), deps);
+  const { handle: sessionHandle } = await login({ launchId: "launch-1", code: "c".repeat(20), state }, sessionCredentialsFor("launch-1", { cookie: handle }), deps);
   return sessionHandle;
 }
 
@@ -96,11 +96,11 @@ describe.skipIf(!HAS_REDIS_SERVER)("Redis faults never take the app down", { tim
   it("with Redis restarted empty, every session route answers 401 in the Error shape and a new sign-in works at once", async () => {
     const deps = depsWithFakeCampus();
     const handle = await signIn(deps);
-    await expect(getVisitorSession(aCarrier("launch-1", { header: handle }), deps)).resolves.toMatchObject({ launchId: "launch-1" });
+    await expect(getVisitorSession(sessionCredentialsFor("launch-1", { header: handle }), deps)).resolves.toMatchObject({ launchId: "launch-1" });
 
     await stopServer(server!);
     // Down: the session cannot be read, which is a retry state (503), not a signed-out visitor (401).
-    await expectErrorShape(toErrorResponse(await getVisitorSession(aCarrier("launch-1", { header: handle }), deps).catch((error: unknown) => error)), 503, "INTERNAL_SERVER_ERROR");
+    await expectErrorShape(toErrorResponse(await getVisitorSession(sessionCredentialsFor("launch-1", { header: handle }), deps).catch((error: unknown) => error)), 503, "INTERNAL_SERVER_ERROR");
     await expectErrorShape(await health(), 503, "INTERNAL_SERVER_ERROR");
 
     server = await startRedisServer(port, `redis-faults-${port}`);
@@ -120,7 +120,7 @@ describe.skipIf(!HAS_REDIS_SERVER)("Redis faults never take the app down", { tim
     for (const response of await Promise.all(routes)) await expectErrorShape(response, 401, "INVALID_TOKEN");
 
     const again = await signIn(deps);
-    const session = await getVisitorSession(aCarrier("launch-1", { header: again }), deps);
+    const session = await getVisitorSession(sessionCredentialsFor("launch-1", { header: again }), deps);
     expect(session).toMatchObject({ launchId: "launch-1" });
 
     // Every key under REDIS_KEY_PREFIX; the session's record holds no token in plain text.

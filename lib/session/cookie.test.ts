@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
-import { aCarrier } from "@/lib/testing/fixtures";
+import { sessionCredentialsFor } from "@/lib/testing/fixtures";
 import { MAX_SESSION_COOKIES, clearSessionCookie, setSessionCookie } from "./cookie";
 import { sessionCookieName } from "./handle";
 
@@ -14,7 +14,7 @@ function setCookiesOf(response: NextResponse): string[] {
 describe("the session cookie", () => {
   it("is __Host- prefixed, Secure, HttpOnly, SameSite=None, Partitioned and Path=/, with no Domain", () => {
     const response = NextResponse.json({});
-    setSessionCookie(response, aCarrier("launch-1"), "sealed");
+    setSessionCookie(response, sessionCredentialsFor("launch-1"), "sealed");
     const [cookie] = setCookiesOf(response);
     expect(cookie).toMatch(/^__Host-app_session_[0-9a-f]{16}=sealed;/);
     for (const attribute of [/HttpOnly/i, /; Secure/i, /SameSite=None/i, /Partitioned/i, /Path=\//]) expect(cookie).toMatch(attribute);
@@ -24,7 +24,7 @@ describe("the session cookie", () => {
   it(`keeps at most ${MAX_SESSION_COOKIES} per browser: setting one expires the oldest others the request carried`, () => {
     const others = Array.from({ length: 10 }, (_, i) => ({ name: sessionCookieName(`launch-old-${i}`), value: aSeal(1_000 + i) }));
     const response = NextResponse.json({});
-    setSessionCookie(response, { ...aCarrier("launch-new"), sessionCookies: others }, "sealed");
+    setSessionCookie(response, { ...sessionCredentialsFor("launch-new"), sessionCookies: others }, "sealed");
     const expired = setCookiesOf(response)
       .filter((cookie) => /Max-Age=0/.test(cookie))
       .map((cookie) => cookie.split("=")[0]);
@@ -38,7 +38,7 @@ describe("the session cookie", () => {
     const own = { name: sessionCookieName("launch-1"), value: aSeal(1) };
     const others = [own, ...[2, 3].map((i) => ({ name: sessionCookieName(`launch-${i}`), value: aSeal(i) }))];
     const response = NextResponse.json({});
-    setSessionCookie(response, { ...aCarrier("launch-1"), sessionCookies: others }, "sealed");
+    setSessionCookie(response, { ...sessionCredentialsFor("launch-1"), sessionCookies: others }, "sealed");
     expect(setCookiesOf(response)).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextResponse } from "next/server";
-import type { SessionCarrier } from "./carrier";
+import type { SessionCredentials } from "./session-credentials";
 import { SESSION_HANDLE_TTL_SECONDS, sessionCookieName } from "./handle";
 import { sealExpiry } from "./unsealed-handles";
 
@@ -22,9 +22,9 @@ const SESSION_COOKIE_OPTIONS = {
 export const MAX_SESSION_COOKIES = 4;
 
 /** Sets the launch's cookie and expires the oldest other session cookies the request carried, beyond the bound. */
-export function setSessionCookie(response: NextResponse, carrier: SessionCarrier, handle: string) {
-  response.cookies.set(sessionCookieName(carrier.launchId), handle, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_HANDLE_TTL_SECONDS });
-  for (const name of cookiesBeyondBound(carrier)) clearCookie(response, name);
+export function setSessionCookie(response: NextResponse, credentials: SessionCredentials, handle: string) {
+  response.cookies.set(sessionCookieName(credentials.launchId), handle, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_HANDLE_TTL_SECONDS });
+  for (const name of cookiesBeyondBound(credentials)) clearCookie(response, name);
 }
 
 // Clearing needs the same attributes, Partitioned included, or the browser keeps the cookie.
@@ -41,9 +41,9 @@ function clearCookie(response: NextResponse, name: string) {
  * expiry (readable without the secret) orders them by age; a value that is no seal counts as oldest.
  * Only the browser's own cookies are ordered here: nothing in them is trusted.
  */
-function cookiesBeyondBound(carrier: SessionCarrier): string[] {
-  const own = sessionCookieName(carrier.launchId);
-  const others = carrier.sessionCookies
+function cookiesBeyondBound(credentials: SessionCredentials): string[] {
+  const own = sessionCookieName(credentials.launchId);
+  const others = credentials.sessionCookies
     .filter((cookie) => cookie.name !== own)
     .map((cookie) => ({ name: cookie.name, issuedBy: sealExpiry(cookie.value) ?? 0 }))
     .sort((a, b) => b.issuedBy - a.issuedBy);

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Member, Scope } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
-import { readSessionHandle, type SessionCarrier } from "./carrier";
+import { readSessionHandle, type SessionCredentials } from "./session-credentials";
 import { getLiveSession, sessionTtlSeconds, touchSession } from "./lifetime";
 import { boundSidOf, type SessionRecord } from "./records";
 import type { SessionSecret } from "./secrets";
-import type { VersionedStore } from "./ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 
 /** What resolving a session needs. Versioned: a write that read an older record changes nothing (a renewal is never lost). */
 export type SessionDeps = { sessions: VersionedStore<SessionRecord>; sessionSecret: SessionSecret; now: () => number };
@@ -25,12 +25,12 @@ export type VisitorSession = SessionRecord & {
 const SIGN_IN_AGAIN = "Sign in again";
 
 /** Resolves the visitor session of an API request, or throws 401 INVALID_TOKEN. */
-export async function getVisitorSession(carrier: SessionCarrier, deps: SessionDeps): Promise<VisitorSession> {
-  const handle = await readSessionHandle(carrier, deps.sessionSecret);
+export async function getVisitorSession(credentials: SessionCredentials, deps: SessionDeps): Promise<VisitorSession> {
+  const handle = await readSessionHandle(credentials, deps.sessionSecret);
   const now = deps.now();
   // Past its idle timeout or absolute lifetime, the session is gone (lib/session/lifetime.ts). A
   // renewed session's old handle leads to the renewed record, whose sid and boundSid it then uses.
-  const record = handle && (await getLiveSession(deps.sessions, handle.sid, carrier.launchId, now));
+  const record = handle && (await getLiveSession(deps.sessions, handle.sid, credentials.launchId, now));
   if (!record) throw new AppError("INVALID_TOKEN", SIGN_IN_AGAIN);
 
   const { accessToken, tokenExpiresAt, scopes, member } = record;

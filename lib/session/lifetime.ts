@@ -1,6 +1,6 @@
 import "server-only";
 import type { SessionRecord } from "./records";
-import type { VersionedStore } from "./ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 
 /*
  * How long a visitor session lives, enforced here on the server whatever the browser sends back.

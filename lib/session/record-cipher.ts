@@ -1,5 +1,6 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { RecordCipher } from "@/lib/store/redis-ttl-store";
 import { secretsOf, type SessionSecret } from "./secrets";
 
 /*
@@ -14,13 +15,6 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Ties the derived key to this one use: the same secret also seals handles (iron-session), under other keys. */
 const KEY_INFO = "campus-hosted-app redis records v1";
-
-export type RecordCipher = {
-  /** The plaintext sealed under the current key, bound to `context` (the record's key). */
-  seal(plaintext: string, context: string): string;
-  /** The plaintext, under the current key or a previous one; undefined when it does not open. */
-  open(sealed: string, context: string): string | undefined;
-};
 
 function deriveKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "", KEY_INFO, 32));

@@ -26,7 +26,7 @@ export type PendingState = z.infer<typeof pendingStateSchema>;
  */
 export const sessionRecordSchema = z.object({
   sid: z.string(),
-  /** Counts the record's writes: a write that read an older version is refused (lib/session/ttl-store.ts). */
+  /** Counts the record's writes: a write that read an older version is refused (lib/store/ttl-store.ts). */
   version: z.number().int(),
   launchId: z.string(),
   /** The origin that answered the handshake ({campus_origin} of the spec). */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Store } from "./ttl-store";
+import type { Store } from "@/lib/store/ttl-store";
 
 /**
  * State a feature keeps under the session's boundSid, outside its record (the call state, the

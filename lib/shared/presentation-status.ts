@@ -1,13 +1,7 @@
-import { FINAL_PRESENTATION_STATUSES, RESTORED_REASONS, type PresentationStatus, type RestoredReason } from "@/lib/contract";
+import { RESTORED_REASONS, type PresentationStatus, type RestoredReason } from "@/lib/contract";
+import { isFinalStatus } from "./final-status";
 
 /* Presentation statuses (spec 3), shared by the backend and the page. No server imports. */
-
-const FINAL: readonly PresentationStatus[] = FINAL_PRESENTATION_STATUSES;
-
-/** `released` and `restored` are final: a new presentation must be prepared (spec 3). */
-export function isFinalStatus(status: PresentationStatus): boolean {
-  return FINAL.includes(status);
-}
 
 const OPEN_ORDER: readonly PresentationStatus[] = ["preparing", "commitRequested", "app"];
 

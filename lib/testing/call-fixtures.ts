@@ -1,9 +1,9 @@
 // Call fixtures: statuses, grants, participants, commands and a signed-in session with call scopes, each in one line.
-import type { ActiveGrantView } from "@/lib/wire/calls";
+import type { ActiveGrantView } from "@/lib/wire/call-routes";
 import type { ActiveGrant, CallParticipant, Command, Presentation, Scope } from "@/lib/contract";
 import type { ServerDeps } from "@/lib/server/deps";
 import { sealHandle } from "@/lib/session/handle";
-import { aCampus, aCarrier, aMember, authDeps, CAMPUS_ORIGIN, TEST_SECRET } from "./fixtures";
+import { aCampus, sessionCredentialsFor, aMember, authDeps, CAMPUS_ORIGIN, TEST_SECRET } from "./fixtures";
 
 type FakeRoute = (request: Request) => Response | Promise<Response>;
 
@@ -80,7 +80,7 @@ export function callDeps(options: { routes?: Record<string, FakeRoute>; now?: ()
   return { deps, campus, sleeps };
 }
 
-/** A signed-in launch with the given scopes, stored directly: the carrier of its API requests and its sid. */
+/** A signed-in launch with the given scopes, stored directly: the credentials of its API requests and its sid. */
 export async function aCallSession(deps: ServerDeps, options: { scopes?: Scope[]; grantId?: string } = {}) {
   const sid = "sid_1";
   const now = deps.now();
@@ -102,7 +102,7 @@ export async function aCallSession(deps: ServerDeps, options: { scopes?: Scope[]
   );
   if (options.grantId) await deps.callState.setGrant(sid, { grantId: options.grantId, userId: "usr_ada", attachedAt: now });
   const handle = await sealHandle({ sid, launchId: "launch-1" }, TEST_SECRET);
-  return { sid, carrier: aCarrier("launch-1", { cookie: handle }) };
+  return { sid, credentials: sessionCredentialsFor("launch-1", { cookie: handle }) };
 }
 
 /** The campus requests other than userinfo, as "METHOD path". */

@@ -3,7 +3,7 @@ import { createCampusApi, type CampusApi } from "@/lib/campus-api";
 import type { Member, Token } from "@/lib/contract";
 import { createMemoryRateLimits } from "@/lib/security/rate-limit";
 import { buildServerDeps, createMemoryStores, type ServerBase, type ServerDeps } from "@/lib/server/deps";
-import type { SessionCarrier } from "@/lib/session/carrier";
+import type { SessionCredentials } from "@/lib/session/session-credentials";
 
 export const TEST_SECRET = "a-test-session-secret-of-at-least-32-chars";
 export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
@@ -22,7 +22,7 @@ export function aToken(overrides: Partial<Token> = {}): Token {
   return { access_token: "tok_secret", token_type: "Bearer", expires_in: 900, scopes: ["profile:read"], ...overrides };
 }
 
-export function aCarrier(launchId: string, handles: { cookie?: string; header?: string } = {}): SessionCarrier {
+export function sessionCredentialsFor(launchId: string, handles: { cookie?: string; header?: string } = {}): SessionCredentials {
   return { launchId, cookieHandle: handles.cookie, headerHandle: handles.header, sessionCookies: [] };
 }
 

@@ -1,6 +1,6 @@
-// The behavior every versioned store must have (lib/session/ttl-store.ts), run against memory and Redis.
+// The behavior every versioned store must have (lib/store/ttl-store.ts), run against memory and Redis.
 import { expect, it } from "vitest";
-import type { VersionedStore } from "@/lib/session/ttl-store";
+import type { VersionedStore } from "@/lib/store/ttl-store";
 
 export type Counted = { version: number; token: string };
 

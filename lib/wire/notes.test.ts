@@ -3,7 +3,7 @@ import { wireRequest } from "@/lib/testing/wire-request";
 import { POST as postActivity } from "@/app/api/activity/route";
 import { GET as getNotes, POST as postNotes } from "@/app/api/activity/notes/route";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
-import { activityResponseSchema, createActivityRequestSchema } from "@/lib/wire/activity";
+import { activityResponseSchema, createActivityRequestSchema } from "@/lib/wire/activity-routes";
 import { postNoteRequestSchema } from "@/lib/wire/notes";
 
 const APP = "http://app.localhost:3000";

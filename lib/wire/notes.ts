@@ -4,7 +4,7 @@ import { activityRoleSchema } from "@/lib/shared/activity-kinds";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
 
 /*
- * The shared notes' part of the activity routes (lib/wire/activity.ts holds the routes' unions).
+ * The shared notes' part of the activity routes (lib/wire/activity-routes.ts holds the routes' unions).
  * As for the poll, no request names a session key, an activity, an entry, a grant or an author:
  * the backend takes them from the visitor's session. Strict objects. No server imports.
  */

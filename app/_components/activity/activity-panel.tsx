@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useSWRConfig } from "swr";
-import type { CreateActivityRequest } from "@/lib/wire/activity";
-import type { GrantView } from "@/lib/wire/calls";
-import { activityApi } from "@/lib/client/activity/activity-api";
+import { activityInviteRoute, activityNotesRoute, activityRoute, activityVoteRoute, type CreateActivityRequest } from "@/lib/wire/activity-routes";
+import type { GrantView } from "@/lib/wire/call-routes";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
 import { useActivity } from "@/lib/client/activity/use-activity";
 import { useCallActions } from "@/lib/client/call/use-call-actions";
 import { commandsKey } from "@/lib/client/call/use-commands";
@@ -41,19 +41,19 @@ export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
 
   const disabled = actions.busy !== null || actions.rateLimit !== null;
   const create = (body: CreateActivityRequest) =>
-    void actions.run("activity-create", () => activityApi.create(launch, body)).then((result) => result && show(result));
+    void actions.run("activity-create", () => fetchRoute(activityRoute.POST, launch, { body })).then((result) => result && show(result));
   // A refused vote (lease lapsed, member left) has ended access on the backend: read why.
   const vote = (option: number) =>
-    void actions.run("activity-vote", () => activityApi.vote(launch, option)).then((result) => (result ? show(result) : void refresh()));
+    void actions.run("activity-vote", () => fetchRoute(activityVoteRoute.POST, launch, { body: { option } })).then((result) => (result ? show(result) : void refresh()));
   // The same for a refused note; the field keeps the text unless the note was posted.
   const postNote = (text: string) =>
-    actions.run("activity-note", () => activityApi.postNote(launch, text)).then((result) => {
+    actions.run("activity-note", () => fetchRoute(activityNotesRoute.POST, launch, { body: { text } })).then((result) => {
       if (result) show(result);
       else void refresh();
       return result !== undefined;
     });
   const invite = () =>
-    void actions.run("activity-invite", () => activityApi.invite(launch)).then((result) => {
+    void actions.run("activity-invite", () => fetchRoute(activityInviteRoute.POST, launch, { body: {} })).then((result) => {
       if (result) void mutate(commandsKey(launch));
     });
   const participants = props.grant?.status === "active" ? props.grant.participants : [];

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CreateActivityRequest } from "@/lib/wire/activity";
+import type { CreateActivityRequest } from "@/lib/wire/activity-routes";
 import { ACTIVITY_KINDS, ACTIVITY_KIND_TITLES, type ActivityKind } from "@/lib/shared/activity-kinds";
 import { CreateNotesForm } from "./create-notes-form";
 import { CreatePollForm } from "./create-poll-form";

@@ -1,4 +1,4 @@
-import type { PollView as Poll } from "@/lib/wire/activity";
+import type { PollView as Poll } from "@/lib/wire/activity-routes";
 import type { CallParticipant } from "@/lib/contract";
 
 type PollViewProps = {

@@ -1,4 +1,4 @@
-import type { ActiveGrantView, CommandView } from "@/lib/wire/calls";
+import type { ActiveGrantView, CommandView } from "@/lib/wire/call-routes";
 import { PresentationPanel } from "../presentation/presentation-panel";
 import { useCallContext } from "./call-context";
 import { MediaStatus } from "./media-status";

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { GrantView, StartRequest } from "@/lib/wire/calls";
+import type { GrantView, StartRequest } from "@/lib/wire/call-routes";
 import type { CallAction, CallRole } from "@/lib/contract";
 import type { CallActions } from "@/lib/client/call/use-call-actions";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
@@ -41,7 +41,7 @@ export type CallContextValue = {
   onCallChanged: () => void;
   /** A presentation is live (its heartbeat answers for the grant, which is then not polled) or no longer. */
   onPresenting: (live: boolean) => void;
-  /** The grant status a heartbeat answered (lib/wire/presentations.ts). */
+  /** The grant status a heartbeat answered (lib/wire/presentation-routes.ts). */
   onGrantHeard: (status: GrantView["status"]) => void;
 };
 

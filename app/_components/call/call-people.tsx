@@ -1,4 +1,4 @@
-import type { ActiveGrantView } from "@/lib/wire/calls";
+import type { ActiveGrantView } from "@/lib/wire/call-routes";
 import { useCallContext } from "./call-context";
 import { InviteForm } from "./invite-form";
 import { Roster } from "./roster";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { CommandView, GrantView, StartRequest } from "@/lib/wire/calls";
+import { callAcceptRoute, callAttachRoute, callCommandsRoute, callStartRoute, type CommandView, type GrantView, type StartRequest } from "@/lib/wire/call-routes";
 import type { Member } from "@/lib/contract";
-import { callApi } from "@/lib/client/call/call-api";
-import { isTerminalStatus } from "@/lib/shared/command-status";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { useCallActions } from "@/lib/client/call/use-call-actions";
 import { useCallStatus } from "@/lib/client/call/use-call-status";
 import { useCommands } from "@/lib/client/call/use-commands";
@@ -62,7 +62,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
     },
     [onExpired, loseAccess],
   );
-  // While a presentation is live its heartbeat answers for the grant (lib/client/call/call-polling.ts).
+  // While a presentation is live its heartbeat answers for the grant (lib/client/call/call-refresh.ts).
   const [presenting, setPresenting] = useState(false);
   const status = useCallStatus(launch, { enabled, onError: onReadError });
   const grant = useGrant(launch, { enabled, paused: presenting, onError: onReadError });
@@ -98,7 +98,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   );
 
   // A command that settled changes the call: read it now rather than at the next tick.
-  const settled = commands.commands.filter((command) => isTerminalStatus(command.status)).map((command) => command.ref).join();
+  const settled = commands.commands.filter((command) => isFinalStatus(command.status)).map((command) => command.ref).join();
   const joinedCall = commands.commands.some((command) => (command.kind === "start" || command.kind === "accept") && command.status === "applied");
   useEffect(() => {
     if (!settled) return;
@@ -114,22 +114,22 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
       // The answer carries the status the backend read as soon as the campus took the command:
       // many commands apply at once (spec 4.7). One still in flight is polled fast for a moment.
       await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: false });
-      if (!isTerminalStatus(result.command.status)) commandSent();
+      if (!isFinalStatus(result.command.status)) commandSent();
     },
     [run, refreshCommands, commandSent],
   );
 
   const ops: CallOps = {
     attach: () =>
-      void run("attach", () => callApi.attach(launch)).then((result) => {
+      void run("attach", () => fetchRoute(callAttachRoute.POST, launch)).then((result) => {
         if (result) refreshCallState();
       }),
-    start: (body: StartRequest) => void send("start", () => callApi.start(launch, body)),
-    accept: () => void send("accept", () => callApi.accept(launch)),
-    invite: (body) => void send("invite", () => callApi.sendCommand(launch, { kind: "invite", ...body })),
+    start: (body: StartRequest) => void send("start", () => fetchRoute(callStartRoute.POST, launch, { body })),
+    accept: () => void send("accept", () => fetchRoute(callAcceptRoute.POST, launch, { body: {} })),
+    invite: (body) => void send("invite", () => fetchRoute(callCommandsRoute.POST, launch, { body: { kind: "invite", ...body } })),
     action: (action, control, targetId) =>
-      void send(control, () => callApi.sendCommand(launch, { kind: "action", action, ...(targetId ? { targetId } : {}) })),
-    playback: (muted) => void send("playback", () => callApi.sendCommand(launch, { kind: "playback", muted })),
+      void send(control, () => fetchRoute(callCommandsRoute.POST, launch, { body: { kind: "action", action, ...(targetId ? { targetId } : {}) } })),
+    playback: (muted) => void send("playback", () => fetchRoute(callCommandsRoute.POST, launch, { body: { kind: "playback", muted } })),
   };
   const call: CallContextValue = {
     launch,

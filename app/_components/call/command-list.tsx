@@ -1,4 +1,4 @@
-import type { CommandView } from "@/lib/wire/calls";
+import type { CommandView } from "@/lib/wire/call-routes";
 import type { CallParticipant } from "@/lib/contract";
 import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/call/command-text";
 import { useAnnounceChange } from "../ui/announcer";

@@ -1,4 +1,4 @@
-import type { GrantView } from "@/lib/wire/calls";
+import type { GrantView } from "@/lib/wire/call-routes";
 import { Button } from "../ui/button";
 import { useCallContext } from "./call-context";
 import { ControlFeedback } from "./control-feedback";

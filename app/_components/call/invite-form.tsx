@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ActiveGrantView } from "@/lib/wire/calls";
+import type { ActiveGrantView } from "@/lib/wire/call-routes";
 import { useCallContext } from "./call-context";
 import type { KnownMember } from "./recipient-fields";
 import { RecipientForm } from "./recipient-form";

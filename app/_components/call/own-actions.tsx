@@ -1,7 +1,7 @@
-import type { ActiveGrantView, CommandView } from "@/lib/wire/calls";
+import type { ActiveGrantView, CommandView } from "@/lib/wire/call-routes";
 import type { CallAction } from "@/lib/contract";
 import { NATIVE_CONFIRMATION, actionTestId, mediaToggles, ownActions, type MediaToggle } from "@/lib/client/call/call-controls";
-import { isTerminalStatus } from "@/lib/shared/command-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { ACTION_TEXT } from "@/lib/client/call/command-text";
 import { Button } from "../ui/button";
 import { useCallContext } from "./call-context";
@@ -15,7 +15,7 @@ type OwnActionsProps = { grant: ActiveGrantView; commands: CommandView[] };
 
 /** Whether one of these actions was sent and the campus has not settled it yet. */
 function inFlight(commands: CommandView[], actions: readonly CallAction[]): boolean {
-  return commands.some((command) => command.kind === "action" && command.action !== undefined && actions.includes(command.action) && !isTerminalStatus(command.status));
+  return commands.some((command) => command.kind === "action" && command.action !== undefined && actions.includes(command.action) && !isFinalStatus(command.status));
 }
 
 /**
@@ -27,7 +27,7 @@ export function OwnActions(props: OwnActionsProps) {
   const actions = ownActions(props.grant, call.userId, call.moderation);
   const muted = props.grant.media.playbackMuted;
   const speaker = props.grant.role === "speaker";
-  const playbackWaiting = props.commands.some((command) => command.kind === "playback" && !isTerminalStatus(command.status));
+  const playbackWaiting = props.commands.some((command) => command.kind === "playback" && !isFinalStatus(command.status));
   return (
     <div className="space-y-2">
       <div role="group" aria-label="Your call controls" className="flex flex-wrap items-center gap-2">

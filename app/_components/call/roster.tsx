@@ -1,4 +1,4 @@
-import type { ActiveGrantView } from "@/lib/wire/calls";
+import type { ActiveGrantView } from "@/lib/wire/call-routes";
 import type { CallParticipant } from "@/lib/contract";
 import { actionTestId, resolveAvatarUrl, rowActions } from "@/lib/client/call/call-controls";
 import { Button } from "../ui/button";

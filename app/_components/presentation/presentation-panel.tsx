@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
-import type { ActiveGrantView } from "@/lib/wire/calls";
+import type { ActiveGrantView } from "@/lib/wire/call-routes";
 import type { PresentationMode } from "@/lib/contract";
 import { currentSelection, recoverySelection, tileCandidates, toggleTile } from "@/lib/client/presentation/presentation-selection";
 import { usePresentation } from "@/lib/client/presentation/use-presentation";
-import { isFinalStatus } from "@/lib/shared/presentation-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { useCallContext } from "../call/call-context";
 import { Button } from "../ui/button";
 import { PresentationStatusLine } from "./presentation-status";

@@ -1,14 +1,11 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
 import { assertCanServe } from "@/lib/server/health";
+import { serveRoute } from "@/lib/server/serve-route";
+import { healthRoute } from "@/lib/wire/auth-routes";
 
-// The one API route without X-Campus-Launch: probes and test runners wait on it. 503 when this
-// process cannot serve (the shared store is unreachable), so a balancer takes it out.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: {
-    handle: async () => {
-      await assertCanServe();
-      return jsonNoStore({ ok: true });
-    },
+// 503 when this process cannot serve (the shared store is unreachable), so a balancer takes it out.
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(healthRoute, {
+  GET: async () => {
+    await assertCanServe();
+    return { ok: true } as const;
   },
 });

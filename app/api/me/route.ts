@@ -1,10 +1,8 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
 import { checkAccess } from "@/lib/auth/check-access";
-import { getServerDeps } from "@/lib/server/deps";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { meRoute } from "@/lib/wire/auth-routes";
 
 // Spec 4.2: asks the campus again, so a revoked consent or an ended launch shows at once.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: { handle: async (request) => jsonNoStore(await checkAccess(readSessionCarrier(request), getServerDeps())) },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(meRoute, {
+  GET: ({ credentials, deps }) => checkAccess(credentials, deps),
 });

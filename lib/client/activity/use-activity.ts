@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
-import type { ActivityResponse } from "@/lib/wire/activity";
-import type { GrantView } from "@/lib/wire/calls";
+import { activityEntryRoute, activityRoute, type ActivityResponse } from "@/lib/wire/activity-routes";
+import { routeKey } from "@/lib/wire/declare-route";
+import type { GrantView } from "@/lib/wire/call-routes";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
-import { activityApi } from "./activity-api";
-import { LEASE_RECHECK_MS, activityPollMs, needsLeaseRecheck, newerActivity } from "./activity-polling";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { LEASE_RECHECK_MS, activityRefreshMs, needsLeaseRecheck, newerActivity } from "./activity-refresh";
 
 type Options = {
   enabled: boolean;
@@ -22,12 +23,12 @@ type Options = {
  */
 export function useActivity(launch: LaunchCredentials, options: Options) {
   const { enabled, grant, onError } = options;
-  const [pollMs, setPollMs] = useState(0);
+  const [refreshMs, setRefreshMs] = useState(0);
   const [recheckMs, setRecheckMs] = useState(0);
   const shown = useRef<ActivityResponse | undefined>(undefined);
-  const read = useCallback(async () => newerActivity(shown.current, await activityApi.get(launch)), [launch]);
-  const { data, mutate } = useSWR(enabled ? ["/api/activity", launch.launchId] : null, read, {
-    refreshInterval: pollMs,
+  const read = useCallback(async () => newerActivity(shown.current, await fetchRoute(activityRoute.GET, launch)), [launch]);
+  const { data, mutate } = useSWR(enabled ? routeKey(activityRoute.GET, launch.launchId) : null, read, {
+    refreshInterval: refreshMs,
     refreshWhenHidden: false,
     revalidateOnFocus: false,
     onErrorRetry: retryCallRead,
@@ -40,7 +41,7 @@ export function useActivity(launch: LaunchCredentials, options: Options) {
 
   const grantActive = grant?.status === "active";
   const entryWanted = enabled && ((grantActive && data?.state === "none") || needsLeaseRecheck(data));
-  const entry = useSWR(entryWanted ? ["/api/activity/entry", launch.launchId] : null, () => activityApi.enter(launch), {
+  const entry = useSWR(entryWanted ? routeKey(activityEntryRoute.POST, launch.launchId) : null, () => fetchRoute(activityEntryRoute.POST, launch), {
     refreshInterval: recheckMs,
     refreshWhenHidden: true,
     revalidateOnFocus: false,
@@ -51,12 +52,12 @@ export function useActivity(launch: LaunchCredentials, options: Options) {
 
   // The intervals follow the state they poll; SWR restarts its timer when the number changes
   // (a state set by a vote or a join, not by a poll, would not reschedule a function interval).
-  const wantedPollMs = enabled ? activityPollMs(data) : 0;
-  if (wantedPollMs !== pollMs) setPollMs(wantedPollMs);
+  const wantedRefreshMs = enabled ? activityRefreshMs(data) : 0;
+  if (wantedRefreshMs !== refreshMs) setRefreshMs(wantedRefreshMs);
   const wantedRecheckMs = enabled && needsLeaseRecheck(data) ? LEASE_RECHECK_MS : 0;
   if (wantedRecheckMs !== recheckMs) setRecheckMs(wantedRecheckMs);
 
-  const recheck = useCallback(() => activityApi.enter(launch).then(show, onError), [launch, show, onError]);
+  const recheck = useCallback(() => fetchRoute(activityEntryRoute.POST, launch).then(show, onError), [launch, show, onError]);
   const grantLost = enabled && data?.state === "joined" && grant !== undefined && !grantActive;
   useEffect(() => {
     if (grantLost) void recheck();

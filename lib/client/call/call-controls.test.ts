@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ActiveGrantView } from "@/lib/wire/calls";
+import type { ActiveGrantView } from "@/lib/wire/call-routes";
 import { aParticipant, anActiveGrantView } from "@/lib/testing/call-fixtures";
 import { actionTestId, mediaToggles, ownActions, resolveAvatarUrl, rowActions } from "./call-controls";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CommandView } from "@/lib/wire/calls";
+import type { CommandView } from "@/lib/wire/call-routes";
 import { aParticipant } from "@/lib/testing/call-fixtures";
 import { ACTION_TEXT, commandSentence, describeCommand, rosterNames, waitsForMember } from "./command-text";
 

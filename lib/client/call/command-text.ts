@@ -1,6 +1,6 @@
-import type { CommandView } from "@/lib/wire/calls";
+import type { CommandView } from "@/lib/wire/call-routes";
 import type { CallAction, CallParticipant } from "@/lib/contract";
-import { isTerminalStatus } from "@/lib/shared/command-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { NATIVE_CONFIRMATION } from "./call-controls";
 
 /*
@@ -70,7 +70,7 @@ export function describeCommand(command: CommandView, names: Names): string {
 /** Whether the campus waits for the member's own answer in its page (spec 4.7 native confirmation). */
 export function waitsForMember(command: CommandView): boolean {
   const kind = command.kind === "action" ? (command.action ?? "") : command.kind;
-  return !isTerminalStatus(command.status) && NATIVE_CONFIRMATION.has(kind);
+  return !isFinalStatus(command.status) && NATIVE_CONFIRMATION.has(kind);
 }
 
 const STATUS_TEXT: Record<CommandView["status"], string> = {

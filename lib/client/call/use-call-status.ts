@@ -1,8 +1,10 @@
 import useSWR from "swr";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { retryCallRead } from "@/lib/client/fetch/read-retry";
-import { callApi } from "./call-api";
-import { STATUS_REFOCUS_THROTTLE_MS } from "./call-polling";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { callStatusRoute } from "@/lib/wire/call-routes";
+import { routeKey } from "@/lib/wire/declare-route";
+import { STATUS_REFOCUS_THROTTLE_MS } from "./call-refresh";
 
 /**
  * Spec 4.3: the status check, advisory. Fetched on entering the call view and on returning to it
@@ -10,8 +12,8 @@ import { STATUS_REFOCUS_THROTTLE_MS } from "./call-polling";
  */
 export function useCallStatus(launch: LaunchCredentials, options: { enabled: boolean; onError: (error: unknown) => void }) {
   const { data, error, isValidating, mutate } = useSWR(
-    options.enabled ? ["/api/call/status", launch.launchId] : null,
-    () => callApi.getStatus(launch),
+    options.enabled ? routeKey(callStatusRoute.GET, launch.launchId) : null,
+    () => fetchRoute(callStatusRoute.GET, launch),
     {
       refreshInterval: 0,
       revalidateOnFocus: true,

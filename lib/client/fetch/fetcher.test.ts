@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { okResponseSchema } from "@/lib/wire/auth";
+import { okResponseSchema } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
 import { fetchApi } from "./fetcher";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/wire/auth";
+import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/wire/auth-routes";
 import { AppError, parseRetryAfter } from "@/lib/errors";
 
 /** What the page knows of its launch, held in memory only (never in storage or JS cookies). */

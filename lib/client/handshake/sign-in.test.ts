@@ -6,7 +6,15 @@ const appApi = vi.hoisted(() => ({
   requestState: vi.fn(async () => ({ state: "s" })),
   login: vi.fn(async () => ({ member: {}, expiresIn: 900 })),
 }));
-vi.mock("@/lib/client/fetch/app-api", () => ({ appApi }));
+// The page's calls to the state and login routes, by route.
+vi.mock("@/lib/client/fetch/fetch-route", async () => {
+  const { authLoginRoute, authStateRoute } = await import("@/lib/wire/auth-routes");
+  const byEndpoint = new Map<unknown, (launch: unknown, body: unknown) => Promise<unknown>>([
+    [authStateRoute.POST, appApi.requestState],
+    [authLoginRoute.POST, appApi.login],
+  ]);
+  return { fetchRoute: (endpoint: unknown, launch: unknown, request?: { body?: unknown }) => byEndpoint.get(endpoint)!(launch, request?.body) };
+});
 
 /** A bridge whose ready answers one launch, as the campus does for a document. */
 function aReadyBridge(): HostBridge {

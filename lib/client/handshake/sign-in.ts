@@ -1,6 +1,6 @@
-import type { MeResponse } from "@/lib/wire/auth";
+import { authLoginRoute, authStateRoute, type MeResponse } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
-import { appApi } from "@/lib/client/fetch/app-api";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { HostBridgeError, type HostBridge } from "./host-bridge";
 
@@ -57,11 +57,11 @@ async function signInOnce(
     launchId,
     sessionHandle: known?.launchId === launchId ? known.sessionHandle : undefined,
   };
-  const { state } = await appApi.requestState(launch, { launchId, campusOrigin });
+  const { state } = await fetchRoute(authStateRoute.POST, launch, { body: { launchId, campusOrigin } });
   const reply = await bridge.authenticate({ launchId, state });
   if (reply.state !== state) {
     throw new AppError("BAD_USER_INPUT", "The campus returned a different login state; sign in again");
   }
-  const { sessionHandle, ...login } = await appApi.login(launch, { launchId, code: reply.code, state });
+  const { sessionHandle, ...login } = await fetchRoute(authLoginRoute.POST, launch, { body: { launchId, code: reply.code, state } });
   return { launch: { launchId, sessionHandle }, login, campusOrigin };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { appApi } from "@/lib/client/fetch/app-api";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { authLogoutRoute } from "@/lib/wire/auth-routes";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { HostBridgeError, getDocumentHostBridge, type HostBridge } from "./host-bridge";
 import { signInThroughCampus, type SignedInSession } from "./sign-in";
@@ -90,7 +91,7 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
     runRef.current++;
     sessionShownRef.current = false;
     try {
-      await appApi.logout(launch);
+      await fetchRoute(authLogoutRoute.POST, launch);
       launchRef.current = { launchId: launch.launchId };
       setView({ name: "signed-out", message: "You signed out of this app" });
     } catch (error) {

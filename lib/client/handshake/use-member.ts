@@ -1,7 +1,9 @@
 import { useEffect } from "react";
 import useSWR from "swr";
-import type { MeResponse } from "@/lib/wire/auth";
-import { appApi } from "@/lib/client/fetch/app-api";
+import type { MeResponse } from "@/lib/wire/auth-routes";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { meRoute } from "@/lib/wire/auth-routes";
+import { routeKey } from "@/lib/wire/declare-route";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 
 /**
@@ -9,7 +11,7 @@ import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
  * The login response is the first value: no request right after signing in, and no interval.
  */
 export function useMember(launch: LaunchCredentials, login: MeResponse, onError: (error: unknown) => void) {
-  const { data, isValidating, mutate } = useSWR(["/api/me", launch.launchId], () => appApi.getMe(launch), {
+  const { data, isValidating, mutate } = useSWR(routeKey(meRoute.GET, launch.launchId), () => fetchRoute(meRoute.GET, launch), {
     fallbackData: login,
     revalidateOnMount: false,
     revalidateIfStale: false,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PresentationView } from "@/lib/wire/presentations";
+import type { PresentationView } from "@/lib/wire/presentation-routes";
 import type { PresentationStatus } from "@/lib/contract";
 import { AppError } from "@/lib/errors";
 import { HANDOFF_BEAT_MS, HANDOFF_FAST_BEATS, HEARTBEAT_INTERVAL_MS, HEARTBEAT_RETRY, startHeartbeatLoop, type HeartbeatStop } from "./heartbeat-loop";

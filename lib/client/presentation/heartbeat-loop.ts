@@ -1,7 +1,7 @@
-import type { PresentationView } from "@/lib/wire/presentations";
+import type { PresentationView } from "@/lib/wire/presentation-routes";
 import { backoffDelayMs } from "@/lib/backoff";
 import { LIMITS, type PresentationStatus } from "@/lib/contract";
-import { isFinalStatus } from "@/lib/shared/presentation-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { heartbeatErrorEffect, type HeartbeatErrorStop } from "./heartbeat-errors";
 
 /** Spec 4.9 and part 8: a heartbeat every five seconds while the visitor session is active. */

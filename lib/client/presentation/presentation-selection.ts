@@ -1,4 +1,4 @@
-import type { ActiveGrantView } from "@/lib/wire/calls";
+import type { ActiveGrantView } from "@/lib/wire/call-routes";
 import { LIMITS, type CallParticipant } from "@/lib/contract";
 
 /*

@@ -1,6 +1,7 @@
-import type { MountableTile, PresentationView } from "@/lib/wire/presentations";
+import type { MountableTile, PresentationView } from "@/lib/wire/presentation-routes";
 import type { PresentationMode, PresentationStatus, RestoredReason } from "@/lib/contract";
-import { isFinalStatus, isStatusProgress } from "@/lib/shared/presentation-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
+import { isStatusProgress } from "@/lib/shared/presentation-status";
 
 /* The page's view of its presentation, and how the campus's answers change it. */
 

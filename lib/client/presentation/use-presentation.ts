@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PresentationMode } from "@/lib/contract";
-import type { GrantView } from "@/lib/wire/calls";
+import type { GrantView } from "@/lib/wire/call-routes";
 import { AppError } from "@/lib/errors";
-import { isFinalStatus } from "@/lib/shared/presentation-status";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { commitWhenTilesReady } from "./commit-retry";
 import { startHeartbeatLoop, type HeartbeatLoop, type HeartbeatStop } from "./heartbeat-loop";
-import { presentationApi } from "./presentation-api";
+import { fetchRoute } from "@/lib/client/fetch/fetch-route";
+import { presentationCommitRoute, presentationHeartbeatRoute, presentationReleaseRoute, presentationRoute } from "@/lib/wire/presentation-routes";
 import { isOnCampusOrigin } from "./presentation-selection";
 import { ended, withView, type PresentationState } from "./presentation-state";
 
@@ -24,7 +25,7 @@ type Handlers = {
   onGrantHeard: (status: GrantView["status"]) => void;
 };
 
-const release = (launch: LaunchCredentials, keepalive = false) => void presentationApi.release(launch, { keepalive }).catch(() => undefined);
+const release = (launch: LaunchCredentials, keepalive = false) => void fetchRoute(presentationReleaseRoute.POST, launch, { keepalive }).catch(() => undefined);
 
 /**
  * The page's presentation (spec 3, 4.9-4.10): start prepares it with its tiles, the tiles mount,
@@ -73,7 +74,7 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
       // The backend releases the previous presentation before preparing (spec 3); its tiles go now.
       setPresentation((current) => (current && !isFinalStatus(current.status) ? ended(current, "released", null) : current));
       try {
-        const result = await presentationApi.start(launchRef.current, { mode, participationIds });
+        const result = await fetchRoute(presentationRoute.POST, launchRef.current, { body: { mode, participationIds } });
         if (generation !== generationRef.current) return;
         if (!result.tiles.every((tile) => isOnCampusOrigin(tile.url, campusOrigin))) {
           throw new AppError("INTERNAL_SERVER_ERROR", "A tile did not come from the campus; nothing was shown");
@@ -96,7 +97,7 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
   useEffect(() => {
     if (commitGeneration === null) return;
     const controller = new AbortController();
-    commitWhenTilesReady(() => presentationApi.commit(launchRef.current), { signal: controller.signal }).then(
+    commitWhenTilesReady(() => fetchRoute(presentationCommitRoute.POST, launchRef.current), { signal: controller.signal }).then(
       (view) => {
         change(commitGeneration, (current) => ({ ...withView(current, view), committed: true }));
         loopRef.current?.beatNow();
@@ -134,7 +135,7 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
     if (liveGeneration === null) return;
     const loop = startHeartbeatLoop({
       beat: async () => {
-        const answer = await presentationApi.heartbeat(launchRef.current);
+        const answer = await fetchRoute(presentationHeartbeatRoute.POST, launchRef.current);
         handlersRef.current.onGrantHeard(answer.grant.status);
         return answer;
       },
@@ -179,7 +180,7 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
     setError(null);
     change(generation, (current) => ended(current, "released", null));
     try {
-      const { presentation: view } = await presentationApi.release(launchRef.current);
+      const { presentation: view } = await fetchRoute(presentationReleaseRoute.POST, launchRef.current);
       // A presentation the host had already taken back stays `restored`, with its reason.
       if (view) change(generation, (current) => ({ ...current, status: view.status, restoredReason: view.restoredReason }));
     } catch (failure) {

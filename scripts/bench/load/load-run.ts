@@ -43,7 +43,7 @@ export type LoadStep = {
  * Simulated visitors against the app processes given, as the presenting page behaves: each heartbeats
  * every five seconds (spec 4.9), each beat due five seconds after the previous one was sent and
  * sent once that one answered (lib/client/presentation/heartbeat-loop.ts), and polls nothing else
- * (the heartbeat answers for the grant: lib/client/call/call-polling.ts). Visitors start at random
+ * (the heartbeat answers for the grant: lib/client/call/call-refresh.ts). Visitors start at random
  * offsets, so requests spread over the interval as real visitors' would.
  */
 export async function measureLoad(

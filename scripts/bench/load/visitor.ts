@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
-import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/wire/auth";
+import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/wire/auth-routes";
 import { APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../../e2e/support/origins";
 
 /**
@@ -67,7 +67,7 @@ export async function heartbeat(visitor: Visitor): Promise<Outcome> {
 // the load generator shares the machine with the app and the campus, and this costs it about half.
 // Each visitor keeps its connection from beat to beat, as a browser does: the app's server keeps
 // an idle one for 65 s (scripts/start.mjs). Ours goes first, as the app's own campus agent does
-// (lib/campus-api/exchange.ts): a heartbeat written to a socket the server is closing would fail
+// (lib/campus-api/http-transport.ts): a heartbeat written to a socket the server is closing would fail
 // as a reset and count against the app.
 const keepAlive = new Agent({ keepAlive: true, timeout: 60_000 });
 

@@ -1,15 +1,8 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { sendCommand } from "@/lib/calls/send-command";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { activityInviteRoute } from "@/lib/wire/activity-routes";
 
 // Spec 4.7 activityInvite: the session's activity, sent as a grant command; the member selects the invitees in the campus page.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    handle: async (request) => {
-      const command = await sendCommand(readSessionCarrier(request), { kind: "activityInvite" }, getServerDeps());
-      return jsonNoStore({ command });
-    },
-  },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(activityInviteRoute, {
+  POST: async ({ credentials, deps }) => ({ command: await sendCommand(credentials, { kind: "activityInvite" }, deps) }),
 });

@@ -1,14 +1,8 @@
-import { postNoteRequestSchema } from "@/lib/wire/notes";
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { postNote } from "@/lib/activity/post-note";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { activityNotesRoute } from "@/lib/wire/activity-routes";
 
 // `{ text }` only: the author is the session's verified member; access is rechecked first (spec 3).
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    body: postNoteRequestSchema,
-    handle: async (request, input) => jsonNoStore(await postNote(readSessionCarrier(request), input, getServerDeps())),
-  },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(activityNotesRoute, {
+  POST: ({ credentials, deps, input }) => postNote(credentials, input, deps),
 });

@@ -1,14 +1,8 @@
-import { voteRequestSchema } from "@/lib/wire/activity";
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { castVote } from "@/lib/activity/vote";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { activityVoteRoute } from "@/lib/wire/activity-routes";
 
 // `{ option }` only: the voter is the session's verified member; access is rechecked first (spec 3).
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    body: voteRequestSchema,
-    handle: async (request, input) => jsonNoStore(await castVote(readSessionCarrier(request), input, getServerDeps())),
-  },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(activityVoteRoute, {
+  POST: ({ credentials, deps, input }) => castVote(credentials, input, deps),
 });

@@ -1,23 +1,12 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { loginRequestSchema } from "@/lib/wire/auth";
-import { getServerDeps } from "@/lib/server/deps";
 import { login } from "@/lib/auth/login";
-import { readSessionCarrier } from "@/lib/session/carrier";
-import { setSessionCookie } from "@/lib/session/cookie";
+import { serveRoute } from "@/lib/server/serve-route";
+import { authLoginRoute } from "@/lib/wire/auth-routes";
 
-// Spec 5.3.5: the code and the echoed state in, the member and the session's end out. No session needed: rate limited.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    body: loginRequestSchema,
-    maxBodyBytes: 1024,
-    rateLimit: { byAddress: "loginByAddress", byLaunch: "loginByLaunch" },
-    handle: async (request, input) => {
-      const carrier = readSessionCarrier(request);
-      const { body, handle } = await login(input, carrier, getServerDeps());
-      const response = jsonNoStore(body);
-      setSessionCookie(response, carrier, handle);
-      return response;
-    },
+// Spec 5.3.5: the session's handle goes out as this launch's cookie (and in the body, cookieless).
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(authLoginRoute, {
+  POST: async ({ credentials, deps, input, sessionCookie }) => {
+    const { body, handle } = await login(input, credentials, deps);
+    sessionCookie.set(handle);
+    return body;
   },
 });

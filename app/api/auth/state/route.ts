@@ -1,23 +1,12 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { stateRequestSchema } from "@/lib/wire/auth";
-import { getServerDeps } from "@/lib/server/deps";
 import { issueState } from "@/lib/auth/state";
-import { readSessionCarrier } from "@/lib/session/carrier";
-import { setSessionCookie } from "@/lib/session/cookie";
+import { serveRoute } from "@/lib/server/serve-route";
+import { authStateRoute } from "@/lib/wire/auth-routes";
 
-// Spec 5.3.3: a fresh login state for this launch's session. No session needed: rate limited.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    body: stateRequestSchema,
-    maxBodyBytes: 4096,
-    rateLimit: { byAddress: "stateByAddress", byLaunch: "stateByLaunch" },
-    handle: async (request, input) => {
-      const carrier = readSessionCarrier(request);
-      const { state, handle } = await issueState(input, carrier, getServerDeps());
-      const response = jsonNoStore({ state });
-      if (handle) setSessionCookie(response, carrier, handle);
-      return response;
-    },
+// Spec 5.3.3: a first login makes this launch's session here, and its handle goes out as the cookie.
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(authStateRoute, {
+  POST: async ({ credentials, deps, input, sessionCookie }) => {
+    const { state, handle } = await issueState(input, credentials, deps);
+    if (handle) sessionCookie.set(handle);
+    return { state };
   },
 });

@@ -1,15 +1,8 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { sendCommand } from "@/lib/calls/send-command";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { callAcceptRoute } from "@/lib/wire/call-routes";
 
 // Spec 4.6: no input; the member confirms the incoming invitation in the campus page.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    handle: async (request) => {
-      const command = await sendCommand(readSessionCarrier(request), { kind: "accept" }, getServerDeps());
-      return jsonNoStore({ command });
-    },
-  },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(callAcceptRoute, {
+  POST: async ({ credentials, deps }) => ({ command: await sendCommand(credentials, { kind: "accept" }, deps) }),
 });

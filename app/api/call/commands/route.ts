@@ -1,17 +1,11 @@
-import { commandRequestSchema } from "@/lib/wire/calls";
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { listSessionCommands } from "@/lib/calls/list-commands";
 import { sendCommand } from "@/lib/calls/send-command";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { callCommandsRoute } from "@/lib/wire/call-routes";
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(callCommandsRoute, {
   // Spec 4.8: the session's recent commands, oldest first, with their current status.
-  GET: { handle: async (request) => jsonNoStore({ commands: await listSessionCommands(readSessionCarrier(request), getServerDeps()) }) },
+  GET: async ({ credentials, deps }) => ({ commands: await listSessionCommands(credentials, deps) }),
   // Spec 4.7: `{ kind, ...payload }` without clientId; the grant comes from the session.
-  POST: {
-    body: commandRequestSchema,
-    handle: async (request, input) => jsonNoStore({ command: await sendCommand(readSessionCarrier(request), input, getServerDeps()) }),
-  },
+  POST: async ({ credentials, deps, input }) => ({ command: await sendCommand(credentials, input, deps) }),
 });

@@ -1,10 +1,8 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { readSessionGrant } from "@/lib/calls/grant";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { callGrantRoute } from "@/lib/wire/call-routes";
 
 // Spec 2 "Call grant": the session's grant, or `{ grant: null }` before any attach.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: { handle: async (request) => jsonNoStore(await readSessionGrant(readSessionCarrier(request), getServerDeps())) },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(callGrantRoute, {
+  GET: ({ credentials, deps }) => readSessionGrant(credentials, deps),
 });

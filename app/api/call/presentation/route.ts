@@ -1,14 +1,8 @@
-import { presentationRequestSchema } from "@/lib/wire/presentations";
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { startPresentation } from "@/lib/presentations/start-presentation";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { presentationRoute } from "@/lib/wire/presentation-routes";
 
 // Spec 3 prepare, 4.9-4.10: `{ mode, participationIds }`; the grant and the presentation stay on the backend.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    body: presentationRequestSchema,
-    handle: async (request, input) => jsonNoStore(await startPresentation(readSessionCarrier(request), input, getServerDeps())),
-  },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(presentationRoute, {
+  POST: ({ credentials, deps, input }) => startPresentation(credentials, input, deps),
 });

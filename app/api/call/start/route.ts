@@ -1,14 +1,8 @@
-import { startRequestSchema } from "@/lib/wire/calls";
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { sendCommand } from "@/lib/calls/send-command";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { callStartRoute } from "@/lib/wire/call-routes";
 
 // Spec 4.5: `{ recipientId?, role? }`; the member confirms in the campus page.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: {
-    body: startRequestSchema,
-    handle: async (request, input) => jsonNoStore({ command: await sendCommand(readSessionCarrier(request), { kind: "start", ...input }, getServerDeps()) }),
-  },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(callStartRoute, {
+  POST: async ({ credentials, deps, input }) => ({ command: await sendCommand(credentials, { kind: "start", ...input }, deps) }),
 });

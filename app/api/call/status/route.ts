@@ -1,10 +1,8 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { readCallStatus } from "@/lib/calls/status";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { callStatusRoute } from "@/lib/wire/call-routes";
 
 // Spec 4.3: the campus CallStatus, as it is. Advisory: attach checks again.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  GET: { handle: async (request) => jsonNoStore(await readCallStatus(readSessionCarrier(request), getServerDeps())) },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(callStatusRoute, {
+  GET: ({ credentials, deps }) => readCallStatus(credentials, deps),
 });

@@ -1,15 +1,13 @@
-import { routeHandler } from "@/lib/http/define-route";
 import { nodeRoute } from "@/lib/http/node-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { heartbeatSessionPresentation } from "@/lib/presentations/operations";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { declaredRouteHandler } from "@/lib/server/serve-route";
+import { presentationHeartbeatRoute } from "@/lib/wire/presentation-routes";
 
 // Spec 4.9 heartbeat: no body; campus errors are forwarded as they are (spec part 7).
 // The Pages router serves it: the route every presenting visitor calls every five seconds skips the
 // App Router's per-request signal (lib/http/node-route.ts says why).
-export const heartbeat = routeHandler({
-  POST: { handle: async (request) => jsonNoStore(await heartbeatSessionPresentation(readSessionCarrier(request), getServerDeps())) },
+export const heartbeat = declaredRouteHandler(presentationHeartbeatRoute, {
+  POST: ({ credentials, deps }) => heartbeatSessionPresentation(credentials, deps),
 });
 
 export default nodeRoute(heartbeat);

@@ -1,10 +1,8 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { commitSessionPresentation } from "@/lib/presentations/operations";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { presentationCommitRoute } from "@/lib/wire/presentation-routes";
 
 // Spec 3 commit: no body; the page retries a 409 while its tiles get ready.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: { handle: async (request) => jsonNoStore(await commitSessionPresentation(readSessionCarrier(request), getServerDeps())) },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(presentationCommitRoute, {
+  POST: ({ credentials, deps }) => commitSessionPresentation(credentials, deps),
 });

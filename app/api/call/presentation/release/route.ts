@@ -1,10 +1,8 @@
-import { defineRoute } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
-import { getServerDeps } from "@/lib/server/deps";
 import { releaseSessionPresentation } from "@/lib/presentations/operations";
-import { readSessionCarrier } from "@/lib/session/carrier";
+import { serveRoute } from "@/lib/server/serve-route";
+import { presentationReleaseRoute } from "@/lib/wire/presentation-routes";
 
 // Spec 3 release: no body; `{ presentation }`, null when the session had none.
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = defineRoute({
-  POST: { handle: async (request) => jsonNoStore(await releaseSessionPresentation(readSessionCarrier(request), getServerDeps())) },
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = serveRoute(presentationReleaseRoute, {
+  POST: ({ credentials, deps }) => releaseSessionPresentation(credentials, deps),
 });

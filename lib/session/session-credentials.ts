@@ -1,12 +1,12 @@
 import "server-only";
-import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/wire/auth";
+import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
 import { SESSION_COOKIE_PREFIX, sessionCookieName, unsealHandle } from "./handle";
 import type { SessionHandle } from "./records";
 import type { SessionSecret } from "./secrets";
 
 /** What an API request carries to find its visitor session. */
-export type SessionCarrier = {
+export type SessionCredentials = {
   /** From X-Campus-Launch: selects the launch's cookie. */
   launchId: string;
   /** X-App-Session, sent in cookieless mode. */
@@ -27,7 +27,7 @@ export type IncomingRequest = {
  * Requires X-Campus-Launch on every API route but health: a custom header cannot be sent
  * cross-site without a CORS preflight, which this app never grants.
  */
-export function readSessionCarrier(request: IncomingRequest): SessionCarrier {
+export function readSessionCredentials(request: IncomingRequest): SessionCredentials {
   const launch = launchIdSchema.safeParse(request.headers.get(LAUNCH_HEADER));
   if (!launch.success) throw new AppError("BAD_USER_INPUT", `Send the ${LAUNCH_HEADER} header with the launch ID`);
   return {
@@ -42,15 +42,15 @@ export function readSessionCarrier(request: IncomingRequest): SessionCarrier {
 }
 
 /** The handle the request presents (the header wins over the cookie), if it is valid and of this launch. */
-export async function readSessionHandle(carrier: SessionCarrier, secret: SessionSecret): Promise<SessionHandle | undefined> {
-  const seal = carrier.headerHandle ?? carrier.cookieHandle;
+export async function readSessionHandle(credentials: SessionCredentials, secret: SessionSecret): Promise<SessionHandle | undefined> {
+  const seal = credentials.headerHandle ?? credentials.cookieHandle;
   if (!seal) return undefined;
   const handle = await unsealHandle(seal, secret);
-  return handle?.launchId === carrier.launchId ? handle : undefined;
+  return handle?.launchId === credentials.launchId ? handle : undefined;
 }
 
-export function assertSameLaunch(carrier: SessionCarrier, launchId: string) {
-  if (carrier.launchId !== launchId) {
+export function assertSameLaunch(credentials: SessionCredentials, launchId: string) {
+  if (credentials.launchId !== launchId) {
     throw new AppError("BAD_USER_INPUT", `The ${LAUNCH_HEADER} header does not match the launch in the body`);
   }
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/contract";
 import { aCommand, anActiveGrant, aParticipant, campusError } from "@/lib/testing/call-fixtures";
 import { aCampusApi, fakeCampusFetch } from "@/lib/testing/fixtures";
-import { COMMAND_ATTEMPT_TIMEOUT_MS } from "./calls";
+import { COMMAND_ATTEMPT_TIMEOUT_MS } from "./call-endpoints";
 import { createCampusApi } from "./client";
 import { CAMPUS_UNAVAILABLE } from "./request";
 

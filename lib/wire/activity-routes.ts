@@ -2,7 +2,9 @@ import { z } from "zod";
 import { LIMITS } from "@/lib/contract";
 import { activityRoleSchema, unionOfKinds } from "@/lib/shared/activity-kinds";
 import { POLL_LIMITS } from "@/lib/shared/poll";
-import { createNotesRequestSchema, notesViewSchema } from "./notes";
+import { createNotesRequestSchema, notesViewSchema, postNoteRequestSchema } from "./notes";
+import { commandResponseSchema } from "./call-routes";
+import { declareRoute } from "./declare-route";
 
 /*
  * The activity routes of the app's own API (/api/activity/*), between its page and its backend.
@@ -66,3 +68,15 @@ export type VoteRequest = z.infer<typeof voteRequestSchema>;
 export type ActivityView = z.infer<typeof activityViewSchema>;
 export type PollView = z.infer<typeof pollViewSchema>;
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
+
+export const activityRoute = declareRoute({
+  path: "/api/activity",
+  GET: { response: activityResponseSchema },
+  POST: { body: createActivityRequestSchema, response: activityResponseSchema },
+});
+export const activityEntryRoute = declareRoute({ path: "/api/activity/entry", POST: { response: activityResponseSchema } });
+export const activityVoteRoute = declareRoute({ path: "/api/activity/vote", POST: { body: voteRequestSchema, response: activityResponseSchema } });
+/** Sends the session's activity as an activityInvite command (spec 4.7). */
+/** `{ text }` only: the author is the session's verified member (lib/wire/notes.ts). */
+export const activityNotesRoute = declareRoute({ path: "/api/activity/notes", POST: { body: postNoteRequestSchema, response: activityResponseSchema } });
+export const activityInviteRoute = declareRoute({ path: "/api/activity/invite", POST: { response: commandResponseSchema } });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authenticateParamsSchema, memberSchema, readyResultSchema, tokenRequestSchema } from "@/lib/contract";
+import { declareRoute } from "./declare-route";
 
 /*
  * The app's own API between its page and its backend (not the campus's).
@@ -47,3 +48,33 @@ export type StateResponse = z.infer<typeof stateResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Spec 5.3.3: a fresh login state for this launch's session. No session needed: rate limited. */
+export const authStateRoute = declareRoute({
+  path: "/api/auth/state",
+  POST: {
+    body: stateRequestSchema,
+    response: stateResponseSchema,
+    maxBodyBytes: 4096,
+    rateLimit: { byAddress: "stateByAddress", byLaunch: "stateByLaunch" },
+  },
+});
+
+/** Spec 5.3.5: the code and the echoed state in, the member and the session's end out. No session needed: rate limited. */
+export const authLoginRoute = declareRoute({
+  path: "/api/auth/login",
+  POST: {
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    maxBodyBytes: 1024,
+    rateLimit: { byAddress: "loginByAddress", byLaunch: "loginByLaunch" },
+  },
+});
+
+export const authLogoutRoute = declareRoute({ path: "/api/auth/logout", POST: { response: okResponseSchema } });
+
+/** Spec 4.2: the signed-in member, asked of the campus again. */
+export const meRoute = declareRoute({ path: "/api/me", GET: { response: meResponseSchema } });
+
+/** The one route without X-Campus-Launch: probes and test runners wait on it. */
+export const healthRoute = declareRoute({ path: "/api/health", launch: false, GET: { response: okResponseSchema } });

@@ -1,9 +1,9 @@
 import "server-only";
-import { createExpiringMap } from "@/lib/shared/expiring-map";
+import { createExpiringMap } from "@/lib/store/expiring-map";
 
 /**
  * Where server-side session data lives: keyed values that expire. Minimal and async so that a
- * shared store (Redis: GET, SET PX, GETDEL; lib/session/redis-ttl-store.ts) can replace the
+ * shared store (Redis: GET, SET PX, GETDEL; lib/store/redis-ttl-store.ts) can replace the
  * in-memory one without touching callers.
  */
 export interface Store<T> {

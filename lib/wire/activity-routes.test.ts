@@ -5,7 +5,7 @@ import { GET as getActivity, POST as postActivity } from "@/app/api/activity/rou
 import { POST as postEntry } from "@/app/api/activity/entry/route";
 import { POST as postInvite } from "@/app/api/activity/invite/route";
 import { POST as postVote } from "@/app/api/activity/vote/route";
-import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema } from "@/lib/wire/activity";
+import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema } from "@/lib/wire/activity-routes";
 
 const APP = "http://app.localhost:3000";
 const KEY = "k".repeat(43);

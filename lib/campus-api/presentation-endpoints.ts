@@ -24,7 +24,7 @@ export type PresentationOperation = "commit" | "heartbeat" | "release";
  */
 export const PRESENTATION_ATTEMPT_TIMEOUT_MS = (LIMITS.heartbeatIntervalSeconds * 1000 * 4) / 5;
 
-/** The presentation endpoints of spec part 4 (4.9-4.10). Every response is validated against lib/contract/calls.ts. */
+/** The presentation endpoints of spec part 4 (4.9-4.10). Every response is validated against lib/contract. */
 export type CampusPresentationsApi = {
   preparePresentation(accessToken: string, grantId: string, mode: PresentationMode): Promise<PresentationPrepared>;
   requestTile(accessToken: string, presentationId: string, tile: CallTile): Promise<TileResult>;

@@ -5,6 +5,7 @@ import {
   activityInviteBodySchema,
   attachResultSchema,
   callParticipantSchema,
+  callStatusSchema,
   callRoleSchema,
   capacitySchema,
   commandSchema,
@@ -15,6 +16,7 @@ import {
   stageStateSchema,
   startBodySchema,
 } from "@/lib/contract";
+import { declareRoute } from "./declare-route";
 
 /*
  * The call routes of the app's own API (/api/call/*), between its page and its backend.
@@ -93,3 +95,14 @@ export type GrantResponse = z.infer<typeof grantResponseSchema>;
 export type StartRequest = z.infer<typeof startRequestSchema>;
 export type CommandRequest = z.infer<typeof commandRequestSchema>;
 export type CommandView = z.infer<typeof commandViewSchema>;
+
+export const callStatusRoute = declareRoute({ path: "/api/call/status", GET: { response: callStatusSchema } });
+export const callAttachRoute = declareRoute({ path: "/api/call/attach", POST: { response: attachResponseSchema } });
+export const callGrantRoute = declareRoute({ path: "/api/call/grant", GET: { response: grantResponseSchema } });
+export const callStartRoute = declareRoute({ path: "/api/call/start", POST: { body: startRequestSchema, response: commandResponseSchema } });
+export const callAcceptRoute = declareRoute({ path: "/api/call/accept", POST: { response: commandResponseSchema } });
+export const callCommandsRoute = declareRoute({
+  path: "/api/call/commands",
+  GET: { response: commandListResponseSchema },
+  POST: { body: commandRequestSchema, response: commandResponseSchema },
+});

@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { nodeExchange } from "./exchange";
+import { sendOverNodeHttp } from "./http-transport";
 
 let server: Server | undefined;
 
@@ -26,7 +26,7 @@ async function serve(handle: (request: IncomingMessage & { text: string }, respo
 
 const never = () => new AbortController().signal;
 
-describe("the campus exchange over node:http", () => {
+describe("the campus HTTP transport over node:http", () => {
   it("sends the method, headers and JSON body, and reads status, Retry-After and body", async () => {
     const seen: Array<{ method?: string; type?: string; length?: string; auth?: string; text: string }> = [];
     const base = await serve((request, response) => {
@@ -34,7 +34,7 @@ describe("the campus exchange over node:http", () => {
       response.writeHead(429, { "Content-Type": "application/json", "Retry-After": "3" }).end('{"error":{"code":"RATE_LIMITED","message":"wait"}}');
     });
     const body = JSON.stringify({ clientId: "é" });
-    const answer = await nodeExchange({
+    const answer = await sendOverNodeHttp({
       url: `${base}/v1/x`,
       method: "POST",
       headers: { Authorization: "Bearer t", "Content-Type": "application/json" },
@@ -51,7 +51,7 @@ describe("the campus exchange over node:http", () => {
       ports.add(request.socket.remotePort);
       response.end("{}");
     });
-    for (let i = 0; i < 3; i++) await nodeExchange({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
+    for (let i = 0; i < 3; i++) await sendOverNodeHttp({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
     expect(ports.size).toBe(1);
   });
 
@@ -64,18 +64,18 @@ describe("the campus exchange over node:http", () => {
       setTimeout(() => response.end("{}"), request.url === "/v1/slow" ? 1_500 : 0);
     });
     server!.keepAliveTimeout = 2_000;
-    await nodeExchange({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
+    await sendOverNodeHttp({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
     // Reused at once, the socket carries a request that outlasts the one-second idle expiry.
-    await expect(nodeExchange({ url: `${base}/v1/slow`, method: "GET", headers: {}, signal: never() })).resolves.toMatchObject({ status: 200 });
+    await expect(sendOverNodeHttp({ url: `${base}/v1/slow`, method: "GET", headers: {}, signal: never() })).resolves.toMatchObject({ status: 200 });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    await nodeExchange({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
+    await sendOverNodeHttp({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
     expect(ports[1]).toBe(ports[0]);
     expect(ports[2]).not.toBe(ports[0]);
   });
 
   it("rejects when the connection closes without an answer", async () => {
     const base = await serve((request) => request.socket.destroy());
-    await expect(nodeExchange({ url: `${base}/v1/x`, method: "POST", headers: {}, body: "{}", signal: never() })).rejects.toThrow();
+    await expect(sendOverNodeHttp({ url: `${base}/v1/x`, method: "POST", headers: {}, body: "{}", signal: never() })).rejects.toThrow();
   });
 
   it("rejects when the deadline passes before the answer, or in the middle of its body", async () => {
@@ -85,7 +85,7 @@ describe("the campus exchange over node:http", () => {
     for (const path of ["/v1/silent", "/v1/body"]) {
       const deadline = new AbortController();
       setTimeout(() => deadline.abort(), 50);
-      await expect(nodeExchange({ url: `${base}${path}`, method: "GET", headers: {}, signal: deadline.signal })).rejects.toThrow();
+      await expect(sendOverNodeHttp({ url: `${base}${path}`, method: "GET", headers: {}, signal: deadline.signal })).rejects.toThrow();
       expect(deadline.signal.aborted).toBe(true);
     }
   });
@@ -97,16 +97,16 @@ describe("the campus exchange over node:http", () => {
     });
     for (const [path, outcome] of [["/v1/ok", "resolves"], ["/v1/reset", "rejects"]] as const) {
       const deadline = new AbortController();
-      const exchange = nodeExchange({ url: `${base}${path}`, method: "GET", headers: {}, signal: deadline.signal });
+      const exchange = sendOverNodeHttp({ url: `${base}${path}`, method: "GET", headers: {}, signal: deadline.signal });
       // Our own listener while in flight; Node's weak one (the request's signal option) is not used.
       expect(getEventListeners(deadline.signal, "abort")).toHaveLength(1);
       await (outcome === "resolves" ? expect(exchange).resolves.toMatchObject({ status: 200 }) : expect(exchange).rejects.toThrow());
       expect(getEventListeners(deadline.signal, "abort")).toHaveLength(0);
     }
-    await expect(nodeExchange({ url: `${base}/v1/ok`, method: "GET", headers: {}, signal: AbortSignal.abort() })).rejects.toThrow(/deadline/);
+    await expect(sendOverNodeHttp({ url: `${base}/v1/ok`, method: "GET", headers: {}, signal: AbortSignal.abort() })).rejects.toThrow(/deadline/);
   });
 
   it("refuses a URL that is neither http nor https", async () => {
-    await expect(nodeExchange({ url: "ftp://campus.test/v1/x", method: "GET", headers: {}, signal: never() })).rejects.toThrow(/unsupported protocol/);
+    await expect(sendOverNodeHttp({ url: "ftp://campus.test/v1/x", method: "GET", headers: {}, signal: never() })).rejects.toThrow(/unsupported protocol/);
   });
 });

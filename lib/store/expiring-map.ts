@@ -1,5 +1,5 @@
 /*
- * The one expiring map of the app's in-memory stores (lib/session/ttl-store.ts, the call state's
+ * The one expiring map of the app's in-memory stores (lib/store/ttl-store.ts, the call state's
  * commands): each key lives until its own expiry, then reads as absent.
  * Synchronous, so a caller's read-modify-write has no await in it. Expired keys are swept at
  * most once a minute, on a write; a full map drops its oldest key. Pure, no server imports.

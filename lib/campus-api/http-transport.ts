@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 
 /** One HTTP request to the campus, as `campusRequest` sends it. */
-export type CampusExchangeRequest = {
+export type CampusHttpRequest = {
   url: string;
   method: "GET" | "POST";
   headers: Record<string, string>;
@@ -13,20 +13,17 @@ export type CampusExchangeRequest = {
 };
 
 /** Its answer, read in full: all that `campusRequest` looks at. */
-export type CampusExchangeAnswer = { status: number; retryAfter: string | null; text: string };
+export type CampusHttpAnswer = { status: number; retryAfter: string | null; text: string };
 
 /** Rejects on a network failure or an abort; any status resolves. */
-export type CampusExchange = (request: CampusExchangeRequest) => Promise<CampusExchangeAnswer>;
+export type CampusHttp = (request: CampusHttpRequest) => Promise<CampusHttpAnswer>;
 
 /*
- * Connections to the campus are kept alive and reused. An idle one must be dropped before the
- * campus drops it: a request written to a socket the server is closing fails as a reset, and a
- * visitor would see "campus unavailable" (heartbeats come every five seconds, and Node servers
- * close idle sockets after five). Node's agent expires a free socket one second before the
- * server's `Keep-Alive: timeout=N` hint, but only when the agent has a `timeout` of its own:
- * without one it keeps the socket until the server closes it. IDLE_SOCKET_TIMEOUT_MS is that
- * timeout, the upper bound for a campus that sends no hint; it never ends a request in flight
- * (the agent destroys only free sockets on a timeout; a request's deadline is its signal).
+ * Connections to the campus are kept alive, and an idle one is dropped before the campus drops it:
+ * a request written to a socket the server is closing fails as a reset ("campus unavailable").
+ * Node's agent honours the server's `Keep-Alive: timeout=N` hint only when it has a `timeout` of
+ * its own; IDLE_SOCKET_TIMEOUT_MS is that timeout, the bound for a campus that sends no hint (Node
+ * servers close idle sockets after five seconds). It ends free sockets only, never a request.
  */
 const IDLE_SOCKET_TIMEOUT_MS = 4_000;
 const agentOptions = { keepAlive: true, timeout: IDLE_SOCKET_TIMEOUT_MS };
@@ -36,17 +33,15 @@ const clients: Record<string, { agent: http.Agent; request: typeof http.request 
 };
 
 /**
- * The campus exchange over node:http and node:https. Not `fetch`: every visitor heartbeats every
- * five seconds and polls its grant as often, and fetch's WHATWG objects (and Next's wrapper around
- * it) cost about twice the CPU of a plain request (`npm run bench`, the load run). Redirects are
- * not followed: a 3xx is an answer off the contract.
+ * The campus transport over node:http and node:https, not `fetch`: every visitor calls the campus
+ * every few seconds, and fetch's WHATWG objects (and Next's wrapper around it) cost more CPU than a
+ * plain request. Redirects are not followed: a 3xx is an answer off the contract.
  *
- * The deadline is a listener of our own on the signal, removed when the exchange settles, rather
- * than the request's `signal` option: Node holds that one through a weak listener (a WeakRef and a
- * FinalizationRegistry entry per request), which no young-generation collection frees, so under
- * heartbeat load every campus call's listener outlived its request until the next full collection.
+ * The deadline is a listener of our own on the signal, removed when the request settles: the
+ * request's `signal` option would hold a weak listener per request that only a full garbage
+ * collection frees, so under heartbeat load they pile up between collections.
  */
-export const nodeExchange: CampusExchange = ({ url, method, headers, body, signal }) =>
+export const sendOverNodeHttp: CampusHttp = ({ url, method, headers, body, signal }) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const client = clients[target.protocol];
@@ -77,8 +72,8 @@ export const nodeExchange: CampusExchange = ({ url, method, headers, body, signa
     outgoing.end(body);
   });
 
-/** The same exchange over a `fetch`: tests pass a fake one (`createCampusApi({ fetch })`). */
-export function fetchExchange(fetchImpl: typeof fetch): CampusExchange {
+/** The same transport over a `fetch`: tests pass a fake one (`createCampusApi({ fetch })`). */
+export function sendOverFetch(fetchImpl: typeof fetch): CampusHttp {
   return async ({ url, method, headers, body, signal }) => {
     const response = await fetchImpl(url, { method, headers, body, signal, cache: "no-store", redirect: "error" });
     return { status: response.status, retryAfter: response.headers.get("Retry-After"), text: await response.text() };

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { aPresentation, campusError } from "@/lib/testing/call-fixtures";
 import { aCampusApi, fakeCampusFetch } from "@/lib/testing/fixtures";
 import { createCampusApi } from "./client";
-import { PRESENTATION_ATTEMPT_TIMEOUT_MS } from "./presentations";
+import { PRESENTATION_ATTEMPT_TIMEOUT_MS } from "./presentation-endpoints";
 import { CAMPUS_UNAVAILABLE } from "./request";
 
 const unavailable = expect.objectContaining({ code: "INTERNAL_SERVER_ERROR", status: 503, message: CAMPUS_UNAVAILABLE });

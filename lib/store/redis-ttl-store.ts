@@ -2,7 +2,6 @@ import "server-only";
 import type { ChainableCommander, Redis } from "ioredis";
 import { z } from "zod";
 import { logWarning } from "@/lib/log";
-import type { RecordCipher } from "./record-cipher";
 import type { Store, Versioned, VersionedStore } from "./ttl-store";
 
 /**
@@ -38,6 +37,14 @@ export async function execAll(transaction: ChainableCommander): Promise<unknown[
   });
 }
 
+/** Seals a value at rest, bound to its key (lib/session/record-cipher.ts is the one the sessions use). */
+export type RecordCipher = {
+  /** The plaintext sealed under the current key, bound to `context` (the record's key). */
+  seal(plaintext: string, context: string): string;
+  /** The plaintext, under the current key or a previous one; undefined when it does not open. */
+  open(sealed: string, context: string): string | undefined;
+};
+
 export type RedisStoreOptions<T> = {
   prefix: string;
   schema: z.ZodType<T>;
@@ -69,7 +76,7 @@ function decode<T>(raw: string | null, key: string, options: RedisStoreOptions<T
 }
 
 /**
- * The Store of lib/session/ttl-store.ts on Redis, one key per value under `prefix`: SET PX for the
+ * The Store of lib/store/ttl-store.ts on Redis, one key per value under `prefix`: SET PX for the
  * TTL, GETDEL for the single-use delete (atomic: of concurrent consumers, only one gets the value).
  */
 export function createRedisStore<T>(redis: Redis, options: RedisStoreOptions<T>): Store<T> {
@@ -101,7 +108,7 @@ local ok, stored = pcall(cjson.decode, raw)
 if not ok or type(stored) ~= 'table' or stored.version ~= tonumber(ARGV[1]) then return 0 end
 return redis.call('DEL', KEYS[1])`;
 
-/** The VersionedStore of lib/session/ttl-store.ts on Redis: the Store above, and its versioned writes as Lua scripts. */
+/** The VersionedStore of lib/store/ttl-store.ts on Redis: the Store above, and its versioned writes as Lua scripts. */
 export function createRedisVersionedStore<T extends Versioned>(redis: Redis, options: RedisStoreOptions<T>): VersionedStore<T> {
   const key = (name: string) => `${options.prefix}${name}`;
   return {

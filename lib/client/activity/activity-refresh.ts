@@ -1,4 +1,4 @@
-import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
 import { LIMITS } from "@/lib/contract";
 
 /*
@@ -7,7 +7,7 @@ import { LIMITS } from "@/lib/contract";
  */
 
 /** Members see each other's votes and notes within about this long. Paused while the document is hidden. */
-export const ACTIVITY_POLL_MS = 2_000;
+export const ACTIVITY_REFRESH_MS = 2_000;
 
 /**
  * Spec 3 "Activity entry": the twenty-second lease is rechecked while the activity continues,
@@ -19,8 +19,8 @@ export const LEASE_RECHECK_MS = (LIMITS.activityEntryLeaseSeconds * 1000) / 2;
 /** Campus requests per visitor-minute the lease recheck adds to the call view's, for a guest. */
 export const LEASE_RECHECKS_PER_MINUTE = 60_000 / LEASE_RECHECK_MS;
 
-export function activityPollMs(response: ActivityResponse | undefined): number {
-  return response?.state === "joined" ? ACTIVITY_POLL_MS : 0;
+export function activityRefreshMs(response: ActivityResponse | undefined): number {
+  return response?.state === "joined" ? ACTIVITY_REFRESH_MS : 0;
 }
 
 export function needsLeaseRecheck(response: ActivityResponse | undefined): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ActivityResponse } from "@/lib/wire/activity";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
 import { LIMITS } from "@/lib/contract";
-import { ACTIVITY_POLL_MS, LEASE_RECHECK_MS, LEASE_RECHECKS_PER_MINUTE, activityPollMs, needsLeaseRecheck, newerActivity } from "./activity-polling";
+import { ACTIVITY_REFRESH_MS, LEASE_RECHECK_MS, LEASE_RECHECKS_PER_MINUTE, activityRefreshMs, needsLeaseRecheck, newerActivity } from "./activity-refresh";
 
 const joined = (role: "inviter" | "guest", version = 0): ActivityResponse => ({
   state: "joined",
@@ -10,10 +10,10 @@ const joined = (role: "inviter" | "guest", version = 0): ActivityResponse => ({
 
 describe("how often the activity view asks", () => {
   it("polls the poll every 2 s only while joined", () => {
-    expect(activityPollMs(joined("guest"))).toBe(ACTIVITY_POLL_MS);
-    expect(activityPollMs({ state: "none" })).toBe(0);
-    expect(activityPollMs({ state: "ended", ended: { code: "FORBIDDEN", message: "m" } })).toBe(0);
-    expect(activityPollMs(undefined)).toBe(0);
+    expect(activityRefreshMs(joined("guest"))).toBe(ACTIVITY_REFRESH_MS);
+    expect(activityRefreshMs({ state: "none" })).toBe(0);
+    expect(activityRefreshMs({ state: "ended", ended: { code: "FORBIDDEN", message: "m" } })).toBe(0);
+    expect(activityRefreshMs(undefined)).toBe(0);
   });
 
   it("spec 3: a guest rechecks the 20-second lease twice per lease, so one failed recheck can be retried in time", () => {

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { POST as postPresentation } from "@/app/api/call/presentation/route";
-import { AUDIO_ONLY_HAS_NO_TILES, TOO_MANY_TILES, presentationRequestSchema, presentationViewSchema } from "@/lib/wire/presentations";
+import { AUDIO_ONLY_HAS_NO_TILES, TOO_MANY_TILES, presentationRequestSchema, presentationViewSchema } from "@/lib/wire/presentation-routes";
 
 const post = (body: unknown) =>
   new NextRequest("http://app.localhost:3000/api/call/presentation", {

@@ -12,7 +12,7 @@ import {
 import { bearer, outgoing, sameId, segment } from "./contract-checks";
 import { campusRequest, type CampusTransport } from "./request";
 
-/** The activity endpoints of spec part 4 (4.11-4.13). Every response is validated against lib/contract/calls.ts. */
+/** The activity endpoints of spec part 4 (4.11-4.13). Every response is validated against lib/contract. */
 export type CampusActivitiesApi = {
   registerActivity(accessToken: string, activity: CallActivity): Promise<ActivityRegistered>;
   readActivity(accessToken: string, activityId: string): Promise<ActivityRead>;

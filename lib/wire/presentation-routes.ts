@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, callTileSchema, presentationModeSchema, presentationPreparedSchema, presentationSchema, tileResultSchema } from "@/lib/contract";
+import { declareRoute } from "./declare-route";
 
 /*
  * The presentation routes of the app's own API (/api/call/presentation/*). Like the other call
@@ -58,3 +59,12 @@ export type PresentationStartResponse = z.infer<typeof presentationStartResponse
 export type PresentationView = z.infer<typeof presentationViewSchema>;
 export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
 export type PresentationReleaseResponse = z.infer<typeof presentationReleaseResponseSchema>;
+
+export const presentationRoute = declareRoute({
+  path: "/api/call/presentation",
+  POST: { body: presentationRequestSchema, response: presentationStartResponseSchema },
+});
+export const presentationCommitRoute = declareRoute({ path: "/api/call/presentation/commit", POST: { response: presentationViewSchema } });
+/** Served from the Pages router (pages/api/call/presentation/heartbeat.ts), with the same rules as every other route. */
+export const presentationHeartbeatRoute = declareRoute({ path: "/api/call/presentation/heartbeat", POST: { response: heartbeatResponseSchema } });
+export const presentationReleaseRoute = declareRoute({ path: "/api/call/presentation/release", POST: { response: presentationReleaseResponseSchema } });

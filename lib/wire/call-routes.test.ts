@@ -4,7 +4,7 @@ import { wireRequest } from "@/lib/testing/wire-request";
 import { POST as postCommand } from "@/app/api/call/commands/route";
 import { POST as postStart } from "@/app/api/call/start/route";
 import { POST as postAccept } from "@/app/api/call/accept/route";
-import { commandRequestSchema, startRequestSchema } from "@/lib/wire/calls";
+import { commandRequestSchema, startRequestSchema } from "@/lib/wire/call-routes";
 
 const CLIENT_ID = "c".repeat(32);
 

@@ -30,7 +30,7 @@ export type GrantCommandBody<K extends CommandKind> = z.infer<(typeof commandBod
  */
 export const COMMAND_ATTEMPT_TIMEOUT_MS = 2_000;
 
-/** The call endpoints of spec part 4. Every response is validated against lib/contract/calls.ts. */
+/** The call endpoints of spec part 4. Every response is validated against lib/contract. */
 export type CampusCallsApi = {
   getCallStatus(accessToken: string): Promise<CallStatus>;
   attachToCall(accessToken: string): Promise<AttachResult>;
@@ -105,7 +105,7 @@ export function createCallsApi(transport: CampusTransport): CampusCallsApi {
         timeoutMs: COMMAND_ATTEMPT_TIMEOUT_MS,
       }),
 
-    // Spec 4.8: polled through the backend until a terminal outcome.
+    // Spec 4.8: polled through the backend until a final outcome.
     getCommand: async (accessToken, commandId) => {
       const path = `/v1/apps/calls/commands/${segment(commandId)}` as const;
       const command = await campusRequest(transport, { method: "GET", path, authorization: bearer(accessToken), schema: commandSchema });
