@@ -60,7 +60,9 @@ export function OwnActions(props: OwnActionsProps) {
         ))}
       </div>
       {speaker ? null : <p className="text-xs text-slate-600">Camera and microphone are for speakers: request the stage, then join it once approved.</p>}
-      {[...mediaToggles(props.grant).map((toggle) => toggle.next), ...actions].map((action) => (
+      {/* A device's feedback stays whichever way the campus has since flipped it: a mute whose answer
+          was lost may have applied, and its error must not vanish with the toggle's next action. */}
+      {[...mediaToggles(props.grant).flatMap((toggle) => toggle.pairs), ...actions].map((action) => (
         <ControlFeedback key={action} control={actionControl(action)} actions={call.actions} />
       ))}
       <ControlFeedback control="playback" actions={call.actions} />
