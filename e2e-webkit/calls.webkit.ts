@@ -31,12 +31,7 @@ describe("calls in WebKit", () => {
     expectHeaderCarried(webkit.traffic().answered("/api/call/commands").find((request) => request.method === "POST"));
   });
 
-  // Not yet in WebKitGTK under Xvfb: a tile's video (a canvas stream in the campus's tile
-  // document) calls requestVideoFrameCallback once and then no more while it plays, the
-  // generated feed's tile often reports no frame before the app's commit retries end (10 s), and
-  // the browser's main thread is then so busy that one WebDriver read takes seconds. The campus's
-  // tile code, not the app, meets the engine's media stack there: see e2e-webkit/README.md.
-  test.skip("a video presentation is committed, its tiles render, and heartbeats keep it", async () => {
+  test("a video presentation is committed, its tiles render, and heartbeats keep it", async () => {
     const { ada } = await adaAttachedWithSpeakers(webkit.control, webkit.openCampusAs, 1);
     await presentVideo(ada);
     await eventually(() => presentationStatus(ada), PRESENTATION_TIMEOUT_MS).toBe("app");

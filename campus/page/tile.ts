@@ -2,28 +2,30 @@
 // shows its speaker's video and reports readiness and visibility to the campus only: it sends
 // nothing to the app frame. Hidden tiles receive no video (spec 8): drawing stops and the camera
 // track is disabled while the tile is out of view or the tab is hidden.
+//
+// The generated feed is painted straight onto the shown canvas, so a painted frame is a
+// presented one in every engine; only the member's own camera plays through the video element.
+// (A canvas stream through a video element would add the engine's media pipeline for nothing:
+// WebKitGTK's calls requestVideoFrameCallback once and then stalls.)
 
 import type { TileConfig } from "../presentations/tile-document";
 import type { TileReportAnswer } from "../presentations/tile-routes";
 import { required } from "./dom";
 import { createPainter } from "./tile-paint";
 
+type Feed = "camera" | "generated" | "placeholder";
+
 // Written by the campus server (tile-document.ts), so it is read as the type it was built from.
 const config = JSON.parse(required(document, "#tile-config").textContent ?? "") as TileConfig;
 const root = required(document, '[data-testid="tile"]');
-// The video element, or the canvas itself where the browser cannot capture a canvas stream.
-let video: HTMLVideoElement | HTMLCanvasElement = required<HTMLVideoElement>(root, '[data-testid="tile-video"]');
+const canvas = required<HTMLCanvasElement>(root, '[data-testid="tile-canvas"]');
+const video = required<HTMLVideoElement>(root, '[data-testid="tile-video"]');
 const FRAME_INTERVAL_MS = 1000 / 24;
-
-const canvas = document.createElement("canvas");
-canvas.width = 640;
-canvas.height = 360;
 const painter = createPainter(canvas, config.name);
 
 let camera = config.camera;
 let cameraStream: MediaStream | null = null;
 let cameraFailed = false;
-let canvasStream: MediaStream | null = null;
 let inView = false;
 let ready = false;
 let ended = false;
@@ -44,16 +46,17 @@ function markPresented(): void {
   }
 }
 
-function watchFrames(element: HTMLVideoElement): void {
-  if (typeof element.requestVideoFrameCallback !== "function") {
-    element.addEventListener("loadeddata", markPresented);
+/** Counts the camera's frames as the video element presents them. */
+function watchCameraFrames(): void {
+  if (typeof video.requestVideoFrameCallback !== "function") {
+    video.addEventListener("loadeddata", markPresented);
     return;
   }
   const onFrame = () => {
     markPresented();
-    element.requestVideoFrameCallback(onFrame);
+    video.requestVideoFrameCallback(onFrame);
   };
-  element.requestVideoFrameCallback(onFrame);
+  video.requestVideoFrameCallback(onFrame);
 }
 
 function tick(now: number): void {
@@ -64,16 +67,17 @@ function tick(now: number): void {
   drawn += 1;
   if (camera) painter.paintGenerated(now, drawn);
   else painter.paintPlaceholder();
-  // Without captureStream the canvas itself is shown and a painted frame is a presented one.
-  if (!canvasStream) markPresented();
+  markPresented();
 }
 
-function attach(stream: MediaStream, feed: "camera" | "generated" | "placeholder"): void {
+/** Shows the camera's stream in the video element, or the painted canvas (stream null). */
+function show(feed: Feed, stream: MediaStream | null): void {
   root.dataset.feed = feed;
-  // The canvas shown in place of the video (no captureStream) plays no stream.
-  if (!(video instanceof HTMLVideoElement) || video.srcObject === stream) return;
+  canvas.hidden = stream !== null;
+  video.hidden = stream === null;
+  if (video.srcObject === stream) return;
   video.srcObject = stream;
-  video.play().catch(() => undefined);
+  if (stream) video.play().catch(() => undefined);
 }
 
 /** The member's own camera (spec 8 bound) for self-view, else the generated video or the placeholder. */
@@ -86,27 +90,19 @@ async function chooseFeed(): Promise<void> {
     }
   }
   if (wantsCamera() && cameraStream) {
-    attach(cameraStream, "camera");
+    show("camera", cameraStream);
     applyVisibility();
     return;
   }
   cameraStream?.getTracks().forEach((track) => track.stop());
   cameraStream = null;
-  if (typeof canvas.captureStream !== "function") {
-    canvas.className = video.className;
-    video.replaceWith(canvas);
-    video = canvas;
-    root.dataset.feed = camera ? "generated" : "placeholder";
-    return;
-  }
-  canvasStream ??= canvas.captureStream(24);
-  attach(canvasStream, camera ? "generated" : "placeholder");
+  show(camera ? "generated" : "placeholder", null);
 }
 
 function end(): void {
   ended = true;
   cameraStream?.getTracks().forEach((track) => track.stop());
-  if (video instanceof HTMLVideoElement) video.srcObject = null;
+  video.srcObject = null;
   root.dataset.ended = "true";
   required(root, '[data-testid="tile-ended"]').hidden = false;
 }
@@ -163,6 +159,6 @@ new IntersectionObserver(
 ).observe(root);
 document.addEventListener("visibilitychange", applyVisibility);
 setInterval(() => void report(), config.reportIntervalMs);
-if (video instanceof HTMLVideoElement) watchFrames(video);
+watchCameraFrames();
 void chooseFeed();
 requestAnimationFrame(tick);

@@ -58,7 +58,7 @@ function buildTileConfig(input: TileDocumentInput) {
 }
 export type TileConfig = ReturnType<typeof buildTileConfig>;
 
-/** The tile document: a video element fed by the tile script, and the label when asked for. */
+/** The tile document: the painted feed, the camera's video element, and the label when asked for. */
 export function renderTileDocument(input: TileDocumentInput): string {
   const config = buildTileConfig(input);
   const label = input.label === null ? "" : `\n  <span class="tile__label" data-testid="tile-label">${escapeHtml(input.label)}</span>`;
@@ -67,7 +67,8 @@ export function renderTileDocument(input: TileDocumentInput): string {
 `)}
 <body>
 <main class="tile" data-testid="tile" data-tile-id="${escapeHtml(input.tileId)}" data-fit="${input.fit}" data-source="${input.source}" data-ready="false" data-visible="false" data-frames="0">
-  <video class="tile__video" data-testid="tile-video" muted playsinline autoplay></video>${label}
+  <canvas class="tile__video" data-testid="tile-canvas" width="640" height="360"></canvas>
+  <video class="tile__video" data-testid="tile-video" muted playsinline autoplay hidden></video>${label}
   <p class="tile__ended" data-testid="tile-ended" hidden>This tile has ended.</p>
 </main>
 </body>
