@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { readCachedBundle, writeCachedBundle, type BundleOutputs } from "./bundle-cache";
 
 /**
  * The browser files of the campus page and the tile documents: two scripts, bundled from the
@@ -30,12 +31,14 @@ const withoutZodLocales: Plugin = {
 };
 
 /** One ES module per entry; unminified, so that a reader of the page in the browser can follow it. */
-async function bundleScripts(): Promise<[string, PageAsset][]> {
+async function bundleScripts(): Promise<BundleOutputs> {
   const result = await build({
     entryPoints: Object.entries(SCRIPTS).map(([out, entry]) => ({ in: pageFile(entry), out })),
     outdir: pageFile("."),
+    absWorkingDir: process.cwd(),
     bundle: true,
     write: false,
+    metafile: true,
     format: "esm",
     platform: "browser",
     target: "es2022",
@@ -43,18 +46,23 @@ async function bundleScripts(): Promise<[string, PageAsset][]> {
     logLevel: "silent",
     plugins: [withoutZodLocales],
   });
-  return result.outputFiles.map((file) => [basename(file.path), { body: file.text, contentType: JAVASCRIPT }]);
+  const outputs: BundleOutputs = result.outputFiles.map((file) => [basename(file.path), file.text]);
+  // Inputs of the plugin's own namespace are not files (their text is in this file).
+  const inputPaths = Object.keys(result.metafile.inputs).filter((input) => !input.includes(":")).map((input) => resolve(input));
+  writeCachedBundle(inputPaths, outputs);
+  return outputs;
 }
 
 async function buildPageAssets(): Promise<ReadonlyMap<string, PageAsset>> {
   const styles = STYLES.map((name): [string, PageAsset] => [name, { body: readFileSync(pageFile(name), "utf8"), contentType: CSS }]);
-  return new Map([...(await bundleScripts()), ...styles]);
+  const scripts = readCachedBundle() ?? (await bundleScripts());
+  return new Map([...scripts.map(([name, text]): [string, PageAsset] => [name, { body: text, contentType: JAVASCRIPT }]), ...styles]);
 }
 
 let assets: Promise<ReadonlyMap<string, PageAsset>> | undefined;
 
 /**
- * Bundled and read once per process, on first use: `npm run campus` waits for this before it
+ * Bundled (or taken from the bundle cache) and read once per process, on first use: `npm run campus` waits for this before it
  * listens, so the first page is served at once; in-process tests that ask for no asset never bundle.
  * Unknown names are undefined so that the route answers 404.
  */
