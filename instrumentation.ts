@@ -1,29 +1,8 @@
-// Validates the environment once, when the server starts, so a bad variable stops it with a clear message.
+// Next's start-up hook. The checks load only in the Node.js runtime: Next also builds this file
+// for the Edge runtime, where their modules (node:crypto, process.stdout) do not exist.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    try {
-      await checkAtStart();
-    } catch (error) {
-      // Next keeps a failed start-up hook for the life of the process and answers every request
-      // with its own plain 500: a production start that cannot serve ends here instead, saying why
-      // (`next dev` shows the error itself).
-      if (process.env.NODE_ENV !== "production") throw error;
-      console.error(error instanceof Error ? error.message : "The app could not start");
-      process.exit(1);
-    }
-  }
-}
-
-async function checkAtStart() {
-  const { getEnv } = await import("./lib/env");
-  const env = getEnv();
-  // Rate limits key on the client's address, which route handlers cannot see without this.
-  const { captureClientAddresses, parseTrustedProxies } = await import("./lib/security/client-address");
-  captureClientAddresses(env.TRUSTED_PROXY.length ? parseTrustedProxies(env.TRUSTED_PROXY) : undefined);
-  if (env.REDIS_URL) {
-    // A Redis too old for the stores' commands stops the start too, rather than the first login;
-    // one that is slow or down is not a reason to stop (the connection retries, /api/health says 503).
-    const { checkVersionAtStart, getRedisClient } = await import("./lib/redis/client");
-    await checkVersionAtStart(getRedisClient(env.REDIS_URL));
+    const { runStartChecks } = await import("./lib/server/start-checks");
+    await runStartChecks();
   }
 }
