@@ -5,6 +5,7 @@ import { chromium, request, type Page } from "@playwright/test";
 import { CampusControl } from "../e2e/support/campus-control";
 import { CampusPage } from "../e2e/support/campus-page";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../e2e/support/chromium";
+import { membersInOneNotes, notesOf, postNote } from "../e2e/support/notes";
 import { CAMPUS_API } from "../e2e/support/origins";
 
 const OUTPUT_DIR = "docs/screenshots";
@@ -69,6 +70,14 @@ async function main() {
   await shoot(ada.page, "presenting-1024x768");
   await ada.page.setViewportSize(PHONE);
   await shoot(ada.page, "presenting-phone");
+
+  // The worked example of docs/make-it-yours.md: shared notes, in a call of two members.
+  await control.reset();
+  const { ada: host, grace } = await membersInOneNotes(control, async (member) => CampusPage.open(await browser.newContext({ viewport: WIDE }), member));
+  await postNote(host, "The demo went well");
+  await postNote(grace, "Pairing on the tests helped");
+  await notesOf(grace).nth(1).waitFor();
+  await shoot(grace.page, "notes");
 
   await browser.close();
   await control.reset();
