@@ -1,7 +1,10 @@
-import { chromium, type FrameLocator, type Page } from "@playwright/test";
+import { chromium, type Frame, type FrameLocator, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
-import { CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+import { COMMAND_STEPS } from "../../lib/client/timing/timing-marks";
+import { breakdownSteps, type StepTimes } from "./breakdown";
 import { percentile } from "./stats";
+import { frameNow, readStepTimes, waitForStepMark } from "./step-marks";
 
 const STEADY_STATE_WINDOW_MS = 30_000;
 const COMMAND_RUNS = 9;
@@ -12,8 +15,9 @@ type LogEntry = { id: number; path: string; username: string | null };
 /**
  * The call view at steady state: one member attached to a call with two others, the roster on
  * screen. Counts the REST requests the app's backend makes to the campus (the campus's own log)
- * over a window, times a command from its click to `applied` in the command list, then presents
- * audio only and counts the page's requests to its backend and the backend's to the campus.
+ * over a window, times a command from its click to `applied` in the command list (and breaks it
+ * down by the app frame's timing marks), then presents audio only and counts the page's requests
+ * to its backend and the backend's to the campus.
  */
 export async function measureCallView() {
   await control("/control/reset", {});
@@ -36,8 +40,15 @@ export async function measureCallView() {
   const perMinute = requests * (60_000 / STEADY_STATE_WINDOW_MS);
 
   const commandMs: number[] = [];
+  const commandSteps: StepTimes[] = [];
+  const appFrame = page.frames().find((frame) => frame.url().startsWith(APP_ORIGIN));
+  if (!appFrame) throw new Error(`No frame of ${APP_ORIGIN} in the campus page`);
   // Playback mute and unmute apply at once (no native prompt), so each click is timed to its outcome.
-  for (let run = 0; run < COMMAND_RUNS; run++) commandMs.push(await timeCommand(page, app, "action-playback"));
+  for (let run = 0; run < COMMAND_RUNS; run++) {
+    const { elapsed, steps } = await timeCommand(page, app, appFrame, "action-playback");
+    commandMs.push(elapsed);
+    commandSteps.push(steps);
+  }
   commandMs.sort((a, b) => a - b);
 
   // Presenting (audio only): the page's requests to its backend, and the backend's to the campus.
@@ -57,20 +68,24 @@ export async function measureCallView() {
     requestsPerMinute: perMinute,
     commandP50Ms: percentile(commandMs, 0.5),
     commandMaxMs: percentile(commandMs, 1),
+    commandBreakdown: breakdownSteps(COMMAND_STEPS, commandSteps),
     presentingPageRequestsPerMinute: pageRequests.length * (60_000 / PRESENTING_WINDOW_MS),
     presentingCampusRequestsPerMinute: presentingCampus * (60_000 / PRESENTING_WINDOW_MS),
   };
 }
 
-async function timeCommand(page: Page, app: FrameLocator, testId: string) {
+async function timeCommand(page: Page, app: FrameLocator, appFrame: Frame, testId: string) {
   const rows = app.getByTestId("command-row");
   const count = await rows.count();
+  // The marks of this command are those after this instant of the frame's clock.
+  const since = await frameNow(appFrame);
   const started = Date.now();
   await app.getByTestId(testId).click();
   await rows.nth(count).and(app.locator('[data-status="applied"]')).waitFor();
   const elapsed = Date.now() - started;
   await page.waitForTimeout(200);
-  return elapsed;
+  await waitForStepMark(appFrame, "rendered", since);
+  return { elapsed, steps: await readStepTimes(appFrame, COMMAND_STEPS, since) };
 }
 
 async function lastLogId() {

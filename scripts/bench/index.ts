@@ -13,6 +13,7 @@ import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
 import { startProductionServer, startRedisServer, startServer, stopServer } from "../../e2e/support/servers";
 import { writePerformanceDoc } from "./performance-doc";
+import { breakdownFigures } from "./breakdown";
 import { BenchRecord } from "./record";
 import { measureStateFlood } from "./state-flood";
 
@@ -62,12 +63,14 @@ async function main() {
       const login = await withStandardPair(() => measureLogin());
       record.add({ name: "Iframe load → signed-in view, p50", value: login.p50Ms, unit: "ms", target: { limit: TARGETS.signedInP50Ms }, detail: `max ${login.maxMs.toFixed(0)} ms over ${login.runs} runs` });
       record.add({ name: "  backend requests after the handshake", value: login.requestsAfterHandshake, unit: "", target: { limit: TARGETS.requestsAfterHandshake } });
+      for (const step of breakdownFigures(login.breakdown)) record.add(step);
     }
 
     if (wants("call-view")) {
       const callView = await withStandardPair(() => measureCallView());
       record.add({ name: "Call view: campus requests per visitor-minute", value: callView.requestsPerMinute, unit: "", target: { limit: TARGETS.callViewRequestsPerMinute } });
       record.add({ name: "Command click → applied, p50", value: callView.commandP50Ms, unit: "ms", target: { limit: TARGETS.commandP50Ms }, detail: `max ${callView.commandMaxMs} ms` });
+      for (const step of breakdownFigures(callView.commandBreakdown)) record.add(step);
       record.add({ name: "Presenting: page requests per visitor-minute", value: callView.presentingPageRequestsPerMinute, unit: "", target: { limit: TARGETS.presentingRequestsPerMinute }, detail: "one heartbeat every 5 s, no grant poll" });
       record.add({ name: "Presenting: campus requests per visitor-minute", value: callView.presentingCampusRequestsPerMinute, unit: "", target: { limit: TARGETS.presentingRequestsPerMinute } });
     }

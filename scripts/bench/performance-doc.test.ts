@@ -34,6 +34,11 @@ describe("the performance doc's figures come from the bench record", () => {
     ]);
   });
 
+  it("shows a figure no run measured as a dash, never a number", () => {
+    const unmeasured = renderFigures({ ...record, figures: [{ name: "  step: answered → rendered", value: null, unit: "ms", detail: "missing in 9 of 9 runs", verdict: "info" }] });
+    expect(unmeasured.split("\n").slice(4)).toEqual(["| step: answered → rendered | – |  | info | missing in 9 of 9 runs |"]);
+  });
+
   it("says when the run stopped early", () => {
     expect(renderFigures({ ...record, complete: false, failure: "Error: campus did not start" }).split("\n")[0]).toMatch(/The run stopped early: Error: campus did not start\.$/);
   });

@@ -27,7 +27,8 @@ export function renderFigures(record: BenchFile): string {
   for (const figure of record.figures) {
     const target = figure.target ? `${figure.target.higherIsBetter ? "≥" : "≤"} ${formatNumber(figure.target.limit)} ${figure.unit}`.trim() : "";
     const detail = figure.detail && figure.detail.length <= DETAIL_MAX_CHARS ? figure.detail : figure.detail ? "in the record" : "";
-    lines.push(`| ${cell(figure.name.trim())} | ${cell(`${formatNumber(figure.value)} ${figure.unit}`.trim())} | ${cell(target)} | ${figure.verdict} | ${cell(detail)} |`);
+    const value = figure.value === null ? "–" : `${formatNumber(figure.value)} ${figure.unit}`.trim();
+    lines.push(`| ${cell(figure.name.trim())} | ${cell(value)} | ${cell(target)} | ${figure.verdict} | ${cell(detail)} |`);
   }
   return lines.join("\n");
 }

@@ -4,7 +4,8 @@ import { cpus, totalmem } from "node:os";
 /** One measured figure beside its target; `higherIsBetter` for capacities, lower for costs and times. */
 export type Figure = {
   name: string;
-  value: number;
+  /** null: no run measured it (the detail says why); a figure with a target then misses it. */
+  value: number | null;
   unit: string;
   target?: { limit: number; higherIsBetter?: boolean };
   /** What the value stands for, in a few words (samples, conditions). */
@@ -41,6 +42,7 @@ export function currentMachine(): Machine {
 export function verdictOf(figure: Figure): Verdict {
   if (!figure.target) return "info";
   const { limit, higherIsBetter } = figure.target;
+  if (figure.value === null) return higherIsBetter ? "UNDER" : "OVER";
   if (higherIsBetter) return figure.value >= limit ? "ok" : "UNDER";
   return figure.value <= limit ? "ok" : "OVER";
 }
@@ -53,7 +55,7 @@ export class BenchRecord {
   add(figure: Figure) {
     const verdict = verdictOf(figure);
     this.figures.push({ ...figure, verdict });
-    const value = `${round(figure.value)} ${figure.unit}`;
+    const value = figure.value === null ? "–" : `${round(figure.value)} ${figure.unit}`;
     const target = figure.target ? ` (target ${figure.target.higherIsBetter ? "≥" : "≤"} ${round(figure.target.limit)} ${figure.unit}) ${verdict}` : "";
     const detail = figure.detail ? `  [${figure.detail}]` : "";
     console.log(`${figure.name.padEnd(58)} ${value}${target}${detail}`);

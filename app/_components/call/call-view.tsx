@@ -8,6 +8,7 @@ import { useCallStatus } from "@/lib/client/call/use-call-status";
 import { useCommands } from "@/lib/client/call/use-commands";
 import { useGrant } from "@/lib/client/call/use-grant";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
+import { markStep } from "@/lib/client/timing/timing-marks";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
@@ -109,8 +110,14 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   const { run } = actions;
   const send = useCallback(
     async (control: string, request: () => Promise<{ command: CommandView }>) => {
-      const result = await run(control, request);
+      // Called from a command button's click handler; the request leaves in the same task.
+      markStep("click");
+      const result = await run(control, () => {
+        markStep("request sent");
+        return request();
+      });
       if (!result) return;
+      markStep("answered");
       // The answer carries the status the backend read as soon as the campus took the command:
       // many commands apply at once (spec 4.7). One still in flight is polled fast for a moment.
       await refreshCommands((current) => ({ commands: [...(current?.commands ?? []), result.command] }), { revalidate: false });

@@ -1,6 +1,9 @@
+import { useEffect, useRef } from "react";
 import type { CommandView } from "@/lib/wire/call-routes";
 import type { CallParticipant } from "@/lib/contract";
 import { commandSentence, describeCommand, rosterNames, waitsForMember } from "@/lib/client/call/command-text";
+import { markStep } from "@/lib/client/timing/timing-marks";
+import { isFinalStatus } from "@/lib/shared/final-status";
 import { useAnnounceChange } from "../ui/announcer";
 
 const STATUS_TONE: Record<CommandView["status"], string> = {
@@ -29,6 +32,7 @@ export function CommandList({ commands, participants }: { commands: CommandView[
   const names = rosterNames(participants);
   const latest = commands.at(-1);
   useAnnounceChange(latest ? commandSentence(latest, names) : null);
+  useMarkShownFinal(latest);
   if (!commands.length) return null;
   return (
     <section aria-labelledby="requests-title" className="space-y-2">
@@ -57,6 +61,20 @@ export function CommandList({ commands, participants }: { commands: CommandView[
       </ul>
     </section>
   );
+}
+
+/**
+ * Marks "rendered" at the effect of the commit that shows the newest command's final status, once
+ * per command (StrictMode's second run of the effect finds it marked).
+ */
+function useMarkShownFinal(latest: CommandView | undefined) {
+  const marked = useRef<string | null>(null);
+  const finalRef = latest && isFinalStatus(latest.status) ? latest.ref : null;
+  useEffect(() => {
+    if (finalRef === null || marked.current === finalRef) return;
+    marked.current = finalRef;
+    markStep("rendered");
+  }, [finalRef]);
 }
 
 /** Next to the controls: what the campus page waits for the member to confirm, so it is never out of view. */

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ComponentType } from "react";
+import { useMarkOnMount } from "@/lib/client/timing/use-mark-on-mount";
 import { ConnectingPanel } from "../ui/status-panel";
 
 type EmbeddedAppProps = { hostOrigins: readonly string[]; campusLink: string | null };
@@ -18,6 +19,8 @@ const loadCampusApp = typeof window === "undefined" ? null : import("./campus-ap
 
 export function EmbeddedApp(props: EmbeddedAppProps) {
   const [CampusApp, setCampusApp] = useState<ComponentType<EmbeddedAppProps> | null>(null);
+  // The page's root client component: its first effect follows the hydration commit.
+  useMarkOnMount("hydrated");
   useEffect(() => {
     let mounted = true;
     void loadCampusApp?.then((component) => {

@@ -1,5 +1,6 @@
 import type { SignedInSession } from "@/lib/client/handshake/sign-in";
 import { useMember } from "@/lib/client/handshake/use-member";
+import { useMarkOnMount } from "@/lib/client/timing/use-mark-on-mount";
 import { CallView } from "../call/call-view";
 import { Button } from "../ui/button";
 import { MemberDetails } from "./member-details";
@@ -15,6 +16,8 @@ export function SignedInView(props: {
 }) {
   const { data, isValidating, revalidate } = useMember(props.session.launch, props.session.login, props.onError);
   const { member } = data;
+  // Once per sign-in: a renewal keeps this view mounted.
+  useMarkOnMount("view rendered");
 
   const profile = (
     <section aria-labelledby="profile-title" className="space-y-2">

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "@/lib/contract";
 import { AUTHENTICATE_TIMEOUT_MS, READY_TIMEOUT_MS, createHostBridge, getDocumentHostBridge, type BridgeWindow } from "./host-bridge";
 import { AUTHENTICATE_SCHEDULE, READY_SCHEDULE } from "./resend-schedule";
+import { markName } from "@/lib/client/timing/timing-marks";
 
 const CAMPUS = "http://campus.localhost:4000";
 const OTHER_TRUSTED = "https://campus.example";
@@ -276,5 +277,38 @@ describe("spec 5.3.4: authenticate", () => {
     frame.bridge.dispose();
     await expect(authenticate).rejects.toMatchObject({ kind: "closed" });
     expect(frame.listeners.size).toBe(0);
+  });
+});
+
+describe("timing marks of the handshake (lib/client/timing/timing-marks.ts)", () => {
+  const handshakeMarks = () =>
+    performance
+      .getEntriesByType("mark")
+      .map((mark) => mark.name)
+      .filter((name) => [markName("ready sent"), markName("launch received"), markName("code received")].includes(name));
+  afterEach(() => performance.clearMarks());
+
+  it("marks ready when it is posted, the launch when its answer is taken and the code when authenticate's reply is, once each", async () => {
+    performance.clearMarks();
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    void frame.bridge.ready(); // a second mount shares the first ready: no second step
+    expect(handshakeMarks()).toEqual([markName("ready sent")]);
+    frame.reply(frame.posted[0]?.message.id, { result: { launchId: "launch-1" } });
+    await ready;
+    const code = frame.bridge.authenticate({ launchId: "launch-1", state: "s" });
+    expect(handshakeMarks()).toEqual([markName("ready sent"), markName("launch received")]);
+    frame.reply(frame.posted.at(-1)?.message.id, { result: { code: "c", expiresIn: 60, state: "s" } });
+    await code;
+    expect(handshakeMarks()).toEqual([markName("ready sent"), markName("launch received"), markName("code received")]);
+  });
+
+  it("marks no answer that was refused or not understood", async () => {
+    performance.clearMarks();
+    const frame = aFrame();
+    const ready = frame.bridge.ready();
+    frame.reply(frame.posted[0]?.message.id, { result: { notALaunch: true } });
+    await expect(ready).rejects.toMatchObject({ kind: "bad-reply" });
+    expect(handshakeMarks()).toEqual([markName("ready sent")]);
   });
 });

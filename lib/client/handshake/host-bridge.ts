@@ -9,6 +9,7 @@ import {
   type HostError,
   type HostRequest,
 } from "@/lib/contract";
+import { markStep } from "@/lib/client/timing/timing-marks";
 import { AUTHENTICATE_SCHEDULE, READY_SCHEDULE, totalWaitMs, type ResendSchedule } from "./resend-schedule";
 
 /*
@@ -153,9 +154,12 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
           (result, origin) => {
             const { launchId } = parseResult(readyResultSchema, result);
             campusOrigin = origin;
+            markStep("launch received");
             return { launchId, campusOrigin: origin };
           },
         );
+        // `send` posts at once; the mark follows the first post (re-sends are not new steps).
+        markStep("ready sent");
         const current = { answer, settled: false };
         handshake = current;
         answer.then(
@@ -174,7 +178,11 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
     authenticate: (params) => {
       if (!campusOrigin) return Promise.reject(new HostBridgeError("closed", "Call ready before authenticate"));
       const delivery = { id: crypto.randomUUID(), schedule: AUTHENTICATE_SCHEDULE, noAnswer: "The campus page did not send the sign-in it was asked for." };
-      return send({ method: "authenticate", params }, delivery, (result) => parseResult(authenticateResultSchema, result));
+      return send({ method: "authenticate", params }, delivery, (result) => {
+        const reply = parseResult(authenticateResultSchema, result);
+        markStep("code received");
+        return reply;
+      });
     },
 
     dispose() {

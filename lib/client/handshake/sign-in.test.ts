@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { HostBridgeError, type HostBridge } from "./host-bridge";
 import { signInThroughCampus } from "./sign-in";
+import { markName } from "@/lib/client/timing/timing-marks";
 
 const appApi = vi.hoisted(() => ({
   requestState: vi.fn(async () => ({ state: "s" })),
@@ -111,5 +112,33 @@ describe("a launch the campus refuses is asked for once more, then reported", ()
     const run = { isCurrent: () => current, onLaunch: () => void (current = false) };
     await expect(signInThroughCampus(bridge, null, run)).rejects.toMatchObject({ hostCode: "INVALID_LAUNCH" });
     expect(ready).toHaveBeenCalledOnce();
+  });
+});
+
+describe("timing marks of a sign-in run (lib/client/timing/timing-marks.ts)", () => {
+  const backendMarks = () =>
+    performance
+      .getEntriesByType("mark")
+      .map((mark) => mark.name)
+      .filter((name) => name === markName("state answered") || name === markName("login answered"));
+
+  it("marks the state's answer before authenticate is asked, and the login's answer after it", async () => {
+    performance.clearMarks();
+    const bridge = aReadyBridge();
+    let marksWhenAuthenticating: string[] = [];
+    vi.mocked(bridge.authenticate).mockImplementationOnce(async () => {
+      marksWhenAuthenticating = backendMarks();
+      return { code: "c", expiresIn: 60, state: "s" };
+    });
+    await signInThroughCampus(bridge, null, aRun());
+    expect(marksWhenAuthenticating).toEqual([markName("state answered")]);
+    expect(backendMarks()).toEqual([markName("state answered"), markName("login answered")]);
+  });
+
+  it("a login the backend refused marks no answer", async () => {
+    performance.clearMarks();
+    appApi.login.mockRejectedValueOnce(new Error("refused"));
+    await expect(signInThroughCampus(aReadyBridge(), null, aRun())).rejects.toThrow("refused");
+    expect(backendMarks()).toEqual([markName("state answered")]);
   });
 });

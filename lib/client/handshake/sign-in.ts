@@ -2,6 +2,7 @@ import { authLoginRoute, authStateRoute, type MeResponse } from "@/lib/wire/auth
 import { AppError } from "@/lib/errors";
 import { fetchRoute } from "@/lib/client/fetch/fetch-route";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
+import { markStep } from "@/lib/client/timing/timing-marks";
 import { HostBridgeError, type HostBridge } from "./host-bridge";
 
 export type SignedInSession = {
@@ -58,10 +59,12 @@ async function signInOnce(
     sessionHandle: known?.launchId === launchId ? known.sessionHandle : undefined,
   };
   const { state } = await fetchRoute(authStateRoute.POST, launch, { body: { launchId, campusOrigin } });
+  markStep("state answered");
   const reply = await bridge.authenticate({ launchId, state });
   if (reply.state !== state) {
     throw new AppError("BAD_USER_INPUT", "The campus returned a different login state; sign in again");
   }
   const { sessionHandle, ...login } = await fetchRoute(authLoginRoute.POST, launch, { body: { launchId, code: reply.code, state } });
+  markStep("login answered");
   return { launch: { launchId, sessionHandle }, login, campusOrigin };
 }
