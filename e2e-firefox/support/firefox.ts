@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import puppeteer, { type Browser } from "puppeteer-core";
+import { findOnPath } from "../../e2e/support/on-path";
 
 /**
  * The Firefox to drive: `FIREFOX_PATH` when set, else `firefox-esr` or `firefox` on PATH.
@@ -15,14 +16,8 @@ export function resolveFirefoxPath(): string {
     if (!existsSync(fromEnv)) throw new Error(`FIREFOX_PATH points at a missing file: ${fromEnv}`);
     return fromEnv;
   }
-  for (const name of ["firefox-esr", "firefox"]) {
-    try {
-      const found = execFileSync("which", [name], { encoding: "utf8" }).trim();
-      if (found) return found;
-    } catch {
-      // not on PATH; try the next name
-    }
-  }
+  const found = findOnPath("firefox-esr", "firefox");
+  if (found) return found;
   throw new Error("No Firefox found: install firefox-esr (Debian, Ubuntu) or set FIREFOX_PATH");
 }
 

@@ -1,27 +1,15 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Capabilities, WebDriver } from "selenium-webdriver";
 import { Executor, HttpClient } from "selenium-webdriver/http";
+import { findOnPath } from "../../e2e/support/on-path";
 import { freePort } from "../../e2e/support/ports";
 
 type Env = Record<string, string | undefined>;
 
-/** The first of the names found on PATH, or undefined. */
-function onPath(...names: string[]): string | undefined {
-  for (const name of names) {
-    try {
-      const found = execFileSync("which", [name], { encoding: "utf8" }).trim();
-      if (found) return found;
-    } catch {
-      // not on PATH; try the next name
-    }
-  }
-  return undefined;
-}
-
 /** WebKitGTK's WebDriver server (classic W3C WebDriver): `WEBKIT_DRIVER_PATH` when set, else WebKitWebDriver on PATH. */
-export function resolveDriverPath(env: Env = process.env, find: (name: string) => string | undefined = onPath): string {
+export function resolveDriverPath(env: Env = process.env, find: (name: string) => string | undefined = findOnPath): string {
   if (env.WEBKIT_DRIVER_PATH) {
     if (!existsSync(env.WEBKIT_DRIVER_PATH)) throw new Error(`WEBKIT_DRIVER_PATH points at a missing file: ${env.WEBKIT_DRIVER_PATH}`);
     return env.WEBKIT_DRIVER_PATH;
@@ -82,7 +70,7 @@ export async function launchWebKit(): Promise<WebKitBrowser> {
   const driverPath = resolveDriverPath();
   const browserPath = resolveBrowserPath();
   const port = await freePort();
-  const xvfbRun = onPath("xvfb-run");
+  const xvfbRun = findOnPath("xvfb-run");
   if (!xvfbRun && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) throw new Error("WebKit needs a display: install xvfb (xvfb-run) or run under one");
   const [command, args] = xvfbRun
     ? [xvfbRun, ["-a", "-s", `-screen 0 ${SCREEN}`, driverPath, `--port=${port}`]]

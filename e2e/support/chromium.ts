@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { findOnPath } from "./on-path";
 
 /**
  * Which Chromium build to drive. `headless-shell` is Chromium's headless shell: the same Blink,
@@ -27,26 +27,14 @@ export function resolveChromiumPath(kind: ChromiumKind = "browser"): string | un
   }
   if (kind === "headless-shell") {
     if (existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
-    return findOnPath(["chromium-headless-shell"]) ?? resolveChromiumPath("browser");
+    return findOnPath("chromium-headless-shell") ?? resolveChromiumPath("browser");
   }
-  return findOnPath(["chromium", "chromium-browser"]);
+  return findOnPath("chromium", "chromium-browser");
 }
 
 /** Whether this Playwright run shows its browser: the headless shell cannot. */
 export function isHeadedRun(argv: string[] = process.argv): boolean {
   return Boolean(process.env.PWDEBUG) || argv.some((arg) => arg === "--headed" || arg === "--debug" || arg.startsWith("--ui"));
-}
-
-function findOnPath(names: string[]): string | undefined {
-  for (const name of names) {
-    try {
-      const found = execFileSync("which", [name], { encoding: "utf8" }).trim();
-      if (found) return found;
-    } catch {
-      // not on PATH; try the next name
-    }
-  }
-  return undefined;
 }
 
 export const CHROMIUM_ARGS = [
