@@ -1,8 +1,8 @@
-import type { BrowserContext, Frame, Page } from "puppeteer-core";
+import type { BrowserContext, Frame, HTTPRequest, HTTPResponse, Page } from "puppeteer-core";
 import { APP_ORIGIN, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { CampusView, FIRST_LOAD_TIMEOUT_MS } from "./campus-view";
-import { EXPECT_TIMEOUT_MS, eventually } from "./eventually";
-import { byTestId, inFrame } from "./frame-reads";
+import { EXPECT_TIMEOUT_MS } from "./eventually";
+import { inFrame } from "./frame-reads";
 
 /**
  * The campus page of one member in one tab, with the app in its iframe: the Chromium run's
@@ -55,21 +55,20 @@ export class CampusPage extends CampusView {
     return inFrame(() => this.page.mainFrame());
   }
 
-  /**
-   * Asks the app to re-check its access (spec 4.2) and waits until the answer shows: a refused
-   * check leaves the signed-in view, so a state read next is the check's. It may have left the
-   * signed-in view on its own already.
-   */
-  async checkAccess() {
-    const answer = this.page.waitForResponse((response) => response.url() === `${APP_ORIGIN}/api/me`, { timeout: EXPECT_TIMEOUT_MS });
-    // Awaited only once the click went through; otherwise its time-out is of no interest.
-    answer.catch(() => undefined);
-    try {
-      await this.inApp.click(byTestId("check-access"), 2_000);
-    } catch (error) {
-      if ((await this.state()) === "signed-in") throw error;
-      return;
-    }
-    if (!(await answer).ok()) await eventually(() => this.state()).not.toBe("signed-in");
+  protected watchAccessChecks() {
+    const statuses: number[] = [];
+    const sent = new Set<HTTPRequest>();
+    const isCheck = (url: string) => url === `${APP_ORIGIN}/api/me`;
+    const onRequest = (request: HTTPRequest) => void (isCheck(request.url()) && sent.add(request));
+    const onResponse = (response: HTTPResponse) => void (sent.has(response.request()) && statuses.push(response.status()));
+    this.page.on("request", onRequest);
+    this.page.on("response", onResponse);
+    return {
+      statuses: () => statuses,
+      stop: () => {
+        this.page.off("request", onRequest);
+        this.page.off("response", onResponse);
+      },
+    };
   }
 }

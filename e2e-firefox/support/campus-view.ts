@@ -28,8 +28,11 @@ export abstract class CampusView {
   abstract get inApp(): FrameReads;
   /** The campus page itself. */
   abstract get inCampus(): FrameReads;
-  /** Asks the app to re-check its access (spec 4.2) and waits until the answer shows. */
-  abstract checkAccess(): Promise<void>;
+  /**
+   * The statuses of the app's answers to `GET /api/me` for requests sent from now on, until
+   * `stop` (the engine's own view of the app's traffic).
+   */
+  protected abstract watchAccessChecks(): { statuses(): number[]; stop(): void };
 
   /** The app's view (`data-state` on its status element), or null while it has none. */
   state() {
@@ -58,6 +61,27 @@ export abstract class CampusView {
     await eventually(where, FIRST_LOAD_TIMEOUT_MS).toMatch(/^(consent|signed-in)$/);
     if (await consentShown()) await this.approveConsent();
     await this.expectState("signed-in");
+  }
+
+  /**
+   * Asks the app to re-check its access (spec 4.2) and waits until the answer shows: a refused
+   * check leaves the signed-in view, so a state read next is the check's. It may have left the
+   * signed-in view on its own already. The button is busy while a check (one on focus, say) is
+   * under way, and a click on a busy button does nothing: it is clicked until a check is answered.
+   */
+  async checkAccess() {
+    const checks = this.watchAccessChecks();
+    try {
+      await eventually(async () => {
+        if ((await this.state()) !== "signed-in") return "left";
+        if (checks.statuses().length > 0) return "answered";
+        await this.inApp.click(byTestId("check-access"), 2_000).catch(() => undefined);
+        return "asked";
+      }).not.toBe("asked");
+      if (checks.statuses().some((status) => status < 200 || status > 299)) await eventually(() => this.state()).not.toBe("signed-in");
+    } finally {
+      checks.stop();
+    }
   }
 
   /** The app's call view: attach, then allow "Use this call in this app" in the campus page. */

@@ -44,7 +44,7 @@ function locate(frame: Frame, selector: string): Promise<Target> {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden") return { problem: "not visible" };
-    if (element.matches(":disabled")) return { problem: "disabled" };
+    if (element.matches(':disabled, [aria-disabled="true"]')) return { problem: "disabled" };
     if (box.x !== before.x || box.y !== before.y) return { problem: "moving" };
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;

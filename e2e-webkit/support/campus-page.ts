@@ -1,7 +1,5 @@
 import { APP_ORIGIN, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { CampusView, type FrameReads } from "../../e2e-firefox/support/campus-view";
-import { eventually } from "../../e2e-firefox/support/eventually";
-import { byTestId } from "../../e2e-firefox/support/frame-reads";
 import type { AppTraffic } from "./app-traffic";
 import { inFrame, type FramePath, Tab } from "./frame-reads";
 
@@ -47,21 +45,9 @@ export class WebKitCampusPage extends CampusView {
     return this.tab.script<T>(APP, body);
   }
 
-  /**
-   * Asks the app to re-check its access (spec 4.2) and waits until the answer shows: a refused
-   * check leaves the signed-in view, so a state read next is the check's. It may have left the
-   * signed-in view on its own already.
-   */
-  async checkAccess() {
+  /** Answers the recording pass-through saw from now on (it records a request once answered). */
+  protected watchAccessChecks() {
     const before = this.traffic.answered("/api/me").length;
-    try {
-      await this.inApp.click(byTestId("check-access"), 2_000);
-    } catch (error) {
-      if ((await this.state()) === "signed-in") throw error;
-      return;
-    }
-    await eventually(() => this.traffic.answered("/api/me").length).toBeGreaterThan(before);
-    const answer = this.traffic.answered("/api/me").at(-1)!;
-    if (answer.status < 200 || answer.status > 299) await eventually(() => this.state()).not.toBe("signed-in");
+    return { statuses: () => this.traffic.answered("/api/me").slice(before).map((request) => request.status), stop: () => undefined };
   }
 }

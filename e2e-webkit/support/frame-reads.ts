@@ -91,7 +91,7 @@ const LOCATE = `
   requestAnimationFrame(() => requestAnimationFrame(() => {
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === "hidden") return done({ problem: "not visible" });
-    if (element.matches(":disabled")) return done({ problem: "disabled" });
+    if (element.matches(':disabled, [aria-disabled="true"]')) return done({ problem: "disabled" });
     if (box.x !== before.x || box.y !== before.y) return done({ problem: "moving" });
     done({ element });
   }));`;

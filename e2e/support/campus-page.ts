@@ -69,7 +69,7 @@ export class CampusPage {
   async clickInApp(selector: string): Promise<boolean> {
     return this.app.locator(":root").evaluate((root, selector) => {
       const button = root.ownerDocument.querySelector(selector);
-      if (!(button instanceof HTMLButtonElement) || button.disabled) return false;
+      if (!(button instanceof HTMLButtonElement) || button.disabled || button.ariaDisabled === "true") return false;
       button.click();
       return true;
     }, selector);
