@@ -1,8 +1,9 @@
 import { NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
-import { sessionCredentialsFor } from "@/lib/testing/fixtures";
+import { randomToken } from "@/lib/security/random";
+import { TEST_SECRET, sessionCredentialsFor } from "@/lib/testing/fixtures";
 import { MAX_SESSION_COOKIES, clearSessionCookie, setSessionCookie } from "./cookie";
-import { sessionCookieName } from "./handle";
+import { sealHandle, sessionCookieName } from "./handle";
 
 /** A seal's shape as far as ordering reads it (`Fe26.2*id*salt*iv*data*expiration*salt*hmac~2`). */
 const aSeal = (expiresAt: number) => `Fe26.2*1*s*iv*data*${expiresAt}*s*hmac~2`;
@@ -46,5 +47,28 @@ describe("the session cookie", () => {
     const response = NextResponse.json({});
     clearSessionCookie(response, "launch-1");
     expect(setCookiesOf(response)[0]).toMatch(/Max-Age=0.*Partitioned|Partitioned.*Max-Age=0/);
+  });
+
+  // The browser side of the bound, launch after launch: the end-to-end tests show a real browser
+  // honouring the expiries over more launches than the bound, this shows the jar stays bounded
+  // however many follow (a login's response sets its cookie and expires the oldest others).
+  it("60 launches in one browser keep at most the bound, the newest among them, and the Cookie header under 4 KB", async () => {
+    const jar = new Map<string, string>();
+    for (let launch = 1; launch <= 60; launch++) {
+      const launchId = `launch-${launch}`;
+      const response = NextResponse.json({});
+      const sessionCookies = [...jar].map(([name, value]) => ({ name, value }));
+      setSessionCookie(response, { ...sessionCredentialsFor(launchId), sessionCookies }, await sealHandle({ sid: randomToken(), launchId }, TEST_SECRET));
+      for (const line of setCookiesOf(response)) {
+        const pair = line.split(";")[0]!;
+        const name = pair.slice(0, pair.indexOf("="));
+        if (/Max-Age=0/.test(line)) jar.delete(name);
+        else jar.set(name, pair.slice(name.length + 1));
+      }
+      expect(jar.size).toBeLessThanOrEqual(MAX_SESSION_COOKIES);
+      expect(jar.has(sessionCookieName(launchId))).toBe(true);
+      const header = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      expect(Buffer.byteLength(header)).toBeLessThan(4_096);
+    }
   });
 });
