@@ -1,5 +1,7 @@
 "use client";
 
+// First, before any schema of the contract is built in the browser (lib/client/zod-jitless.ts).
+import "@/lib/client/zod-jitless";
 import { SWRConfig } from "swr";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";

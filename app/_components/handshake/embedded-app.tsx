@@ -1,6 +1,5 @@
 "use client";
 
-import "@/lib/client/zod-jitless";
 import { useEffect, useState, type ComponentType } from "react";
 import { useMarkOnMount } from "@/lib/client/timing/use-mark-on-mount";
 import { ConnectingPanel } from "../ui/status-panel";
