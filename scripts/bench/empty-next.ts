@@ -1,9 +1,12 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
 import { startServer, stopServer } from "../../e2e/support/servers";
 import { measureFirstLoadJs } from "./first-load-js";
+import { EMPTY_ROUTE_PATH } from "./load/visitor";
 
 /** The packages of the baseline, at the versions the project's lockfile holds. */
 const BASELINE_PACKAGES = ["next", "react", "react-dom", "tailwindcss", "@tailwindcss/postcss", "typescript", "@types/react", "@types/node"];
@@ -11,38 +14,111 @@ const BASELINE_PACKAGES = ["next", "react", "react-dom", "tailwindcss", "@tailwi
 /** The throwaway project reports nothing to Next's telemetry: a measuring run is nobody's usage. */
 const NO_TELEMETRY = { NEXT_TELEMETRY_DISABLED: "1" };
 
+/** The floor of the first view: the page the campus frames instead of the app's (bench "login"). */
+export const FLOOR_PAGE_PATH = "/floor";
+/** The empty App Router route the floor page asks twice, where the app asks for a state and signs in. */
+const FLOOR_ROUTE_PATH = "/api/floor";
+
 /**
- * Builds (once) and measures an empty Next.js page with Tailwind: the baseline for first-load JS.
- * It is a project of its own, with its own node_modules (the project's versions, installed once):
- * inside this project's tree Next takes this project's root, and with it its proxy.ts and
- * instrumentation.ts, into the build.
+ * The least a hosted app can do on its way to a first view, in the same framework: the two
+ * message round trips with the campus (spec 5.3: `ready`, then `authenticate` v2) and two requests
+ * to its own backend (an empty route standing for the state and for the login), then one element,
+ * the one the bench waits for. It checks the replies' origin and source as the app does, and
+ * verifies nothing else.
  */
-export async function measureEmptyNextPage(root: string) {
+const FLOOR_PAGE = `"use client";
+import { useEffect, useState } from "react";
+
+const CAMPUS_ORIGIN = ${JSON.stringify(CAMPUS_ORIGIN)};
+
+function ask(method: string, params: object): Promise<Record<string, string>> {
+  const id = Math.random().toString(36).slice(2);
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== CAMPUS_ORIGIN || event.source !== window.parent || event.data?.id !== id || !event.data.result) return;
+      window.removeEventListener("message", onMessage);
+      resolve(event.data.result);
+    };
+    window.addEventListener("message", onMessage);
+    window.parent.postMessage({ protocol: "campus.hosted-app", version: 2, id, method, params }, CAMPUS_ORIGIN);
+  });
+}
+
+const backend = () => fetch(${JSON.stringify(FLOOR_ROUTE_PATH)}, { method: "POST" }).then((response) => response.json());
+
+export default function Floor() {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    void (async () => {
+      const { launchId } = await ask("ready", {});
+      await backend();
+      await ask("authenticate", { launchId, state: Math.random().toString(36).slice(2) });
+      await backend();
+      setSignedIn(true);
+    })();
+  }, []);
+  return signedIn ? <div data-testid="app-status" data-state="signed-in">Signed in</div> : null;
+}
+`;
+
+/** The empty app's files: one page with Tailwind (first-load JS), the floor page and its empty route (first view), one empty Pages API route (capacity). */
+const SOURCES: Record<string, string> = {
+  "postcss.config.mjs": `export default { plugins: { "@tailwindcss/postcss": {} } };\n`,
+  "app/globals.css": `@import "tailwindcss";\n`,
+  "app/layout.tsx": `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
+  "app/page.tsx": `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`,
+  [`pages${EMPTY_ROUTE_PATH}.ts`]: `import type { NextApiRequest, NextApiResponse } from "next";\nexport default function handler(_request: NextApiRequest, response: NextApiResponse) {\n  response.status(200).json({});\n}\n`,
+  [`app${FLOOR_PAGE_PATH}/page.tsx`]: FLOOR_PAGE,
+  [`app${FLOOR_ROUTE_PATH}/route.ts`]: `export function POST() {\n  return Response.json({});\n}\n`,
+  "next.config.mjs": `export default { turbopack: { root: import.meta.dirname } };\n`,
+};
+
+/**
+ * An empty Next.js app with Tailwind, built (again when its files change) and started: the
+ * baseline of first-load JS and of capacity. It is a project of its own, with its own
+ * node_modules (the project's versions, installed once): inside this project's tree Next takes
+ * this project's root, and with it its proxy.ts and instrumentation.ts, into the build.
+ */
+export async function withEmptyNext<T>(root: string, part: (server: { url: string; port: number; pid: number }) => Promise<T>): Promise<T> {
   const dir = path.join(root, "bench-results", "empty-next");
+  const stamp = path.join(dir, ".sources-digest");
+  const digest = createHash("sha256").update(JSON.stringify(SOURCES)).digest("hex");
+  const built = existsSync(path.join(dir, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === digest;
+  if (!built) {
+    for (const [file, text] of Object.entries(SOURCES)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    rmSync(path.join(dir, ".next"), { recursive: true, force: true });
+  }
   if (!existsSync(path.join(dir, "node_modules", "next"))) {
-    mkdirSync(path.join(dir, "app"), { recursive: true });
     const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, { version: string }> };
     const dependencies = Object.fromEntries(BASELINE_PACKAGES.map((name) => [name, lock.packages[`node_modules/${name}`]!.version]));
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, type: "module", dependencies }, null, 2));
-    writeFileSync(path.join(dir, "postcss.config.mjs"), `export default { plugins: { "@tailwindcss/postcss": {} } };\n`);
-    writeFileSync(path.join(dir, "app", "globals.css"), `@import "tailwindcss";\n`);
-    writeFileSync(
-      path.join(dir, "app", "layout.tsx"),
-      `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
-    );
-    writeFileSync(path.join(dir, "app", "page.tsx"), `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`);
-    writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: import.meta.dirname } };\n`);
-    rmSync(path.join(dir, ".next"), { recursive: true, force: true });
     await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: dir });
   }
-  if (!existsSync(path.join(dir, ".next", "BUILD_ID"))) await run("npx", ["next", "build"], { cwd: dir });
+  if (!built) {
+    await run("npx", ["next", "build"], { cwd: dir });
+    writeFileSync(stamp, digest);
+  }
   const port = await freePort();
-  const server = await startServer("npx", ["next", "start", "--port", String(port)], { ready: `http://127.0.0.1:${port}/`, name: "empty-next", cwd: dir, env: NO_TELEMETRY });
+  // Idle connections kept as long as the app's own server keeps them (scripts/start.mjs).
+  const server = await startServer("npx", ["next", "start", "--port", String(port), "--keepAliveTimeout", "65000"], {
+    ready: `http://127.0.0.1:${port}/`,
+    name: "empty-next",
+    cwd: dir,
+    env: NO_TELEMETRY,
+  });
   try {
-    return await measureFirstLoadJs(`http://127.0.0.1:${port}`);
+    return await part({ url: `http://127.0.0.1:${port}`, port, pid: server.pid! });
   } finally {
     await stopServer(server);
   }
+}
+
+/** First-load JS of the empty page. */
+export function measureEmptyNextPage(root: string) {
+  return withEmptyNext(root, ({ url }) => measureFirstLoadJs(url));
 }
 
 /** Runs a command to completion, its output on the bench's; rejects on a non-zero exit. */

@@ -21,14 +21,16 @@ export function renderFigures(record: BenchFile): string {
     `Recorded ${record.finishedAt} on ${cpu}${machine.cpus} cores${memory}, Node ${machine.node} (${machine.platform}).` +
       (record.complete ? "" : ` The run stopped early: ${record.failure ?? "an error"}.`),
     "",
-    "| Figure | Value | Target | Verdict | Detail |",
-    "|---|---|---|---|---|",
+    "| Figure | Value | Floor | Ratio | Target | Verdict | Detail |",
+    "|---|---|---|---|---|---|---|",
   ];
   for (const figure of record.figures) {
-    const target = figure.target ? `${figure.target.higherIsBetter ? "≥" : "≤"} ${formatNumber(figure.target.limit)} ${figure.unit}`.trim() : "";
+    const withUnit = (value: number | null, unit: string) => (value === null ? "–" : `${formatNumber(value)} ${unit}`.trim());
+    const target = figure.target ? `${figure.target.higherIsBetter ? "≥" : "≤"} ${formatNumber(figure.target.limit)} ${figure.floor ? "×" : figure.unit}`.trim() : "";
     const detail = figure.detail && figure.detail.length <= DETAIL_MAX_CHARS ? figure.detail : figure.detail ? "in the record" : "";
-    const value = figure.value === null ? "–" : `${formatNumber(figure.value)} ${figure.unit}`.trim();
-    lines.push(`| ${cell(figure.name.trim())} | ${cell(value)} | ${cell(target)} | ${figure.verdict} | ${cell(detail)} |`);
+    const floor = figure.floor ? `${withUnit(figure.floor.value, figure.unit)} (${figure.floor.what})` : "";
+    const ratio = figure.floor ? withUnit(figure.ratio ?? null, "×") : "";
+    lines.push(`| ${cell(figure.name.trim())} | ${cell(withUnit(figure.value, figure.unit))} | ${cell(floor)} | ${cell(ratio)} | ${cell(target)} | ${figure.verdict} | ${cell(detail)} |`);
   }
   return lines.join("\n");
 }

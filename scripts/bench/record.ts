@@ -7,6 +7,12 @@ export type Figure = {
   /** null: no run measured it (the detail says why); a figure with a target then misses it. */
   value: number | null;
   unit: string;
+  /**
+   * What the same work costs the framework alone on this machine, measured in the same run: the
+   * figure's floor (same unit). With a floor, the target bounds the ratio value / floor, so it
+   * holds on a fast machine and a slow one alike.
+   */
+  floor?: { value: number | null; what: string };
   target?: { limit: number; higherIsBetter?: boolean };
   /** What the value stands for, in a few words (samples, conditions). */
   detail?: string;
@@ -26,8 +32,18 @@ export type BenchFile = {
   failure?: string;
   allWithinTarget: boolean;
   missed: string[];
-  figures: (Figure & { verdict: Verdict })[];
+  figures: RecordedFigure[];
 };
+
+/** A figure as recorded: with its ratio to its floor (null when either is missing) and its verdict. */
+export type RecordedFigure = Figure & { ratio?: number | null; verdict: Verdict };
+
+/** value / floor, for a figure with a floor; null when either was not measured. */
+export function ratioOf(figure: Figure): number | null | undefined {
+  if (!figure.floor) return undefined;
+  if (figure.value === null || figure.floor.value === null || figure.floor.value === 0) return null;
+  return figure.value / figure.floor.value;
+}
 
 export function currentMachine(): Machine {
   return {
@@ -42,23 +58,27 @@ export function currentMachine(): Machine {
 export function verdictOf(figure: Figure): Verdict {
   if (!figure.target) return "info";
   const { limit, higherIsBetter } = figure.target;
-  if (figure.value === null) return higherIsBetter ? "UNDER" : "OVER";
-  if (higherIsBetter) return figure.value >= limit ? "ok" : "UNDER";
-  return figure.value <= limit ? "ok" : "OVER";
+  const judged = figure.floor ? ratioOf(figure) : figure.value;
+  if (judged === null || judged === undefined) return higherIsBetter ? "UNDER" : "OVER";
+  if (higherIsBetter) return judged >= limit ? "ok" : "UNDER";
+  return judged <= limit ? "ok" : "OVER";
 }
 
 /** Prints each figure as it is measured, and keeps it for the record. */
 export class BenchRecord {
-  private readonly figures: (Figure & { verdict: Verdict })[] = [];
+  private readonly figures: RecordedFigure[] = [];
   private readonly startedAt = new Date();
 
   add(figure: Figure) {
     const verdict = verdictOf(figure);
-    this.figures.push({ ...figure, verdict });
+    const ratio = ratioOf(figure);
+    this.figures.push({ ...figure, ...(ratio === undefined ? {} : { ratio }), verdict });
     const value = figure.value === null ? "–" : `${round(figure.value)} ${figure.unit}`;
-    const target = figure.target ? ` (target ${figure.target.higherIsBetter ? "≥" : "≤"} ${round(figure.target.limit)} ${figure.unit}) ${verdict}` : "";
+    const floor = figure.floor ? `, floor ${figure.floor.value === null ? "–" : `${round(figure.floor.value)} ${figure.unit}`}, ratio ${ratio == null ? "–" : `${round(ratio)} ×`}` : "";
+    const targetUnit = figure.floor ? "×" : figure.unit;
+    const target = figure.target ? ` (target ${figure.target.higherIsBetter ? "≥" : "≤"} ${round(figure.target.limit)} ${targetUnit}) ${verdict}` : "";
     const detail = figure.detail ? `  [${figure.detail}]` : "";
-    console.log(`${figure.name.padEnd(58)} ${value}${target}${detail}`);
+    console.log(`${figure.name.padEnd(58)} ${value}${floor}${target}${detail}`);
   }
 
   note(line: string) {

@@ -3,7 +3,7 @@ import { cpus } from "node:os";
 import { LIMITS } from "@/lib/contract";
 import { CAMPUS_API } from "../../../e2e/support/origins";
 import { percentile } from "../stats";
-import { admitVisitor, heartbeat, type Outcome, type Visitor } from "./visitor";
+import { APP_VISITORS, type Outcome, type Visitor, type VisitorKind } from "./visitor";
 
 const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
@@ -50,15 +50,17 @@ export async function measureLoad(
   apps: { pid: number; server: string }[],
   others: WatchedProcess[],
   onStep: (step: LoadStep) => void = () => {},
+  kind: VisitorKind = APP_VISITORS,
+  targets: Iterable<number> = STEPS,
 ) {
-  await post(`${CAMPUS_API}/control/reset`);
+  if (kind.usesCampus) await post(`${CAMPUS_API}/control/reset`);
   const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
   const idleRssMb = rssMb();
   const running: RunningVisitor[] = [];
   const steps: LoadStep[] = [];
   try {
-    for (const target of STEPS) {
-      await admit(running, target, apps.map((app) => app.server));
+    for (const target of targets) {
+      await admit(running, target, apps.map((app) => app.server), kind);
       await sleep(BEAT_INTERVAL_MS);
       const window = openWindow(running, [...apps.map(({ pid }) => ({ part: "app", pid })), ...others]);
       await sleep(WINDOW_MS);
@@ -70,9 +72,14 @@ export async function measureLoad(
   } finally {
     await Promise.all(running.map((visitor) => visitor.stop()));
   }
-  const restored = await countHeartbeatRestorations();
+  const restored = kind.usesCampus ? await countHeartbeatRestorations() : 0;
   const lastHeld = steps.filter((step) => step.held).at(-1);
   return { steps, held: lastHeld?.visitors ?? 0, lastHeld, idleRssMb, restored };
+}
+
+/** Steps from `first` up by `by` (until one misses; the bound only ends a run nothing stops). */
+export function* stepsFrom(first: number, by = 1000, last = 50_000): Generator<number> {
+  for (let visitors = first; visitors <= last; visitors += by) yield visitors;
 }
 
 type Sample = { ms: number; ok: boolean };
@@ -88,17 +95,17 @@ type RunningVisitor = {
 let samples: Sample[] = [];
 
 /** Visitors go to the app processes in turn, as a balancer without stickiness would send them. */
-async function admit(running: RunningVisitor[], target: number, servers: string[]) {
+async function admit(running: RunningVisitor[], target: number, servers: string[], kind: VisitorKind) {
   while (running.length < target) {
     const batch = Math.min(ADMISSION_CONCURRENCY, target - running.length);
     const admitted = await Promise.all(
-      Array.from({ length: batch }, (_, i) => admitVisitor(running.length + i + 1, servers[(running.length + i) % servers.length])),
+      Array.from({ length: batch }, (_, i) => kind.admit(running.length + i + 1, servers[(running.length + i) % servers.length]!)),
     );
-    for (const visitor of admitted) running.push(run(visitor));
+    for (const visitor of admitted) running.push(run(visitor, kind));
   }
 }
 
-function run(visitor: Visitor): RunningVisitor {
+function run(visitor: Visitor, kind: VisitorKind): RunningVisitor {
   let stopped = false;
   const loops: Promise<void>[] = [];
   const state: RunningVisitor = {
@@ -126,7 +133,7 @@ function run(visitor: Visitor): RunningVisitor {
     }
   };
   loops.push(
-    loop(BEAT_INTERVAL_MS, () => heartbeat(visitor), () => {
+    loop(BEAT_INTERVAL_MS, () => kind.beat(visitor), () => {
       const now = performance.now();
       state.maxGapMs = Math.max(state.maxGapMs, now - state.lastBeatAt);
       state.lastBeatAt = now;

@@ -54,6 +54,34 @@ export async function admitVisitor(index: number, appServer: string = APP_SERVER
   throw new Error(`${username}: the campus never handed the presentation over`);
 }
 
+/** What the load run drives: how a visitor is admitted, and its request every interval. */
+export type VisitorKind = {
+  admit(index: number, appServer: string): Promise<Visitor>;
+  beat(visitor: Visitor): Promise<Outcome>;
+  /** Whether the campus takes part (reset before, asked after for heartbeats it missed). */
+  usesCampus: boolean;
+};
+
+/** Members presenting through the app: signed in, attached, heartbeating (the figure). */
+export const APP_VISITORS: VisitorKind = { admit: admitVisitor, beat: heartbeat, usesCampus: true };
+
+/**
+ * The framework's own ceiling on the machine (the floor of the figure): visitors whose request
+ * every interval is a POST to an empty Pages API route of an empty Next.js app, through the same
+ * generator, on the same kept-alive connections. They sign in nowhere and reach no campus.
+ */
+export const EMPTY_ROUTE_VISITORS: VisitorKind = {
+  admit: async (index, appServer) => ({ appServer, username: `floor_${index}`, tabId: "", launchId: `floor-${index}`, sessionHandle: "" }),
+  beat: async (visitor) => {
+    const { status } = await send("POST", EMPTY_ROUTE_PATH, visitor);
+    return { ok: status === 200, status };
+  },
+  usesCampus: false,
+};
+
+/** The empty route of the floor's app (scripts/bench/empty-next.ts writes it). */
+export const EMPTY_ROUTE_PATH = "/api/empty";
+
 /** POST /api/call/presentation/heartbeat, as the page's heartbeat loop sends it. */
 export async function heartbeat(visitor: Visitor): Promise<Outcome> {
   const { status, body } = await send("POST", "/api/call/presentation/heartbeat", visitor);
