@@ -22,7 +22,7 @@ type PresentationPanelProps = {
  */
 export function PresentationPanel({ grant, children }: PresentationPanelProps) {
   const { launch, campusOrigin, onExpired, onAccessLost, onCallChanged, onPresenting, onGrantHeard } = useCallContext();
-  const { presentation, starting, releasing, error, start, release } = usePresentation(launch, campusOrigin, {
+  const { presentation, starting, releasing, error, start, tileLoaded, release } = usePresentation(launch, campusOrigin, {
     onExpired,
     onAccessLost,
     onCallChanged,
@@ -43,7 +43,11 @@ export function PresentationPanel({ grant, children }: PresentationPanelProps) {
   return (
     <>
       {presentation?.tiles.length ? (
-        <PresentationTiles presentation={presentation} participants={grant.participants} />
+        <PresentationTiles
+          presentation={presentation}
+          participants={grant.participants}
+          onTileLoaded={(tileId) => tileLoaded(presentation.generation, tileId, presentation.tiles.length)}
+        />
       ) : (
         <div className="flex min-h-20 items-center justify-center rounded-lg border border-dashed border-slate-300 px-4 py-3 text-center text-sm text-slate-600">
           {live && presentation.mode === "audioOnly"

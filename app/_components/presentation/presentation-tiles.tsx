@@ -17,7 +17,16 @@ function gridClass(count: number): string {
  * the tiles stick to the top of the stage, so scrolling to the controls or the side panel never
  * hides them.
  */
-export function PresentationTiles({ presentation, participants }: { presentation: PresentationState; participants: CallParticipant[] }) {
+export function PresentationTiles({
+  presentation,
+  participants,
+  onTileLoaded,
+}: {
+  presentation: PresentationState;
+  participants: CallParticipant[];
+  /** A tile's document has loaded: the commit's ten seconds count from the last one (lib/client/presentation/commit-retry.ts). */
+  onTileLoaded: (tileId: string) => void;
+}) {
   const grid = useRef<HTMLDivElement>(null);
   useEffect(() => {
     grid.current?.scrollIntoView({ block: "nearest" });
@@ -36,6 +45,7 @@ export function PresentationTiles({ presentation, participants }: { presentation
             src={tile.url}
             title={`Video of ${username(tile.participationId)}`}
             allow="camera"
+            onLoad={() => onTileLoaded(tile.tileId)}
             className="aspect-video w-full rounded-md border-0 bg-slate-900"
           />
         ))}

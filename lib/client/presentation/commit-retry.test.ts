@@ -8,8 +8,9 @@ function aCommit(...answers: Array<() => Promise<string>>) {
   let calls = 0;
   const sleeps: number[] = [];
   const commit = () => (answers[Math.min(calls++, answers.length - 1)] ?? (async () => "ok"))();
-  const options = (signal = new AbortController().signal) => ({
+  const options = (signal = new AbortController().signal, tilesLoadedAt?: (time: number) => number | undefined) => ({
     signal,
+    ...(tilesLoadedAt ? { tilesLoadedAt: () => tilesLoadedAt(time) } : {}),
     now: () => time,
     sleep: async (ms: number) => {
       sleeps.push(ms);
@@ -44,6 +45,27 @@ describe("spec 3 commit: tried again while the tiles get ready", () => {
     await expect(commitWhenTilesReady(commit, options())).rejects.toMatchObject({ code: "CALL_CONFLICT", message: "Not every selected tile is ready and visible" });
     // At 0, 0.5 s, 1 s, … and 10 s.
     expect(calls()).toBe(COMMIT_RETRY.budgetMs / COMMIT_RETRY.intervalMs + 1);
+  });
+
+  it("counts the ten seconds from when the last tile document loaded: a slow load is waited for", async () => {
+    const { commit, options, calls } = aCommit(notReady);
+    // The tiles' documents load at 15 s: tries at 0, 0.5 s, … and until 25 s.
+    const loadedAt = (time: number) => (time >= 15_000 ? 15_000 : undefined);
+    await expect(commitWhenTilesReady(commit, options(undefined, loadedAt))).rejects.toMatchObject({ code: "CALL_CONFLICT" });
+    expect(calls()).toBe((15_000 + COMMIT_RETRY.budgetMs) / COMMIT_RETRY.intervalMs + 1);
+  });
+
+  it("tiles loaded and ready late still commit", async () => {
+    const answers = Array.from({ length: 40 }, () => notReady);
+    const { commit, options } = aCommit(...answers, async () => "commitRequested");
+    const loadedAt = (time: number) => (time >= 18_000 ? 18_000 : undefined);
+    await expect(commitWhenTilesReady(commit, options(undefined, loadedAt))).resolves.toBe("commitRequested");
+  });
+
+  it("a tile document that never loads ends the tries after a minute", async () => {
+    const { commit, options, calls } = aCommit(notReady);
+    await expect(commitWhenTilesReady(commit, options(undefined, () => undefined))).rejects.toMatchObject({ code: "CALL_CONFLICT" });
+    expect(calls()).toBe(COMMIT_RETRY.loadBudgetMs / COMMIT_RETRY.intervalMs + 1);
   });
 
   it.each([

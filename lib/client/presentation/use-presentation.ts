@@ -44,6 +44,9 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
   const handlersRef = useRef(handlers);
   /** Whether the session may hold a presentation of this page, for the release on exit. */
   const openRef = useRef(false);
+  /** The tile documents of a presentation that have loaded, and when the last of them did (commit-retry.ts). */
+  const tilesLoadedRef = useRef<{ generation: number; loaded: Set<string>; at: number | undefined }>({ generation: -1, loaded: new Set(), at: undefined });
+  const tileCountRef = useRef(0);
 
   const liveGeneration = presentation && !isFinalStatus(presentation.status) ? presentation.generation : null;
   const commitGeneration = presentation?.status === "preparing" && !presentation.committed ? presentation.generation : null;
@@ -51,7 +54,16 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
     launchRef.current = launch;
     handlersRef.current = handlers;
     openRef.current = starting || liveGeneration !== null;
+    tileCountRef.current = presentation?.tiles.length ?? 0;
   });
+
+  /** A tile's document has loaded (its iframe's load event). */
+  const tileLoaded = useCallback((generation: number, tileId: string, tiles: number) => {
+    if (tilesLoadedRef.current.generation !== generation) tilesLoadedRef.current = { generation, loaded: new Set(), at: undefined };
+    const progress = tilesLoadedRef.current;
+    progress.loaded.add(tileId);
+    if (progress.at === undefined && progress.loaded.size >= tiles) progress.at = Date.now();
+  }, []);
 
   const change = useCallback((generation: number, update: (current: PresentationState) => PresentationState) => {
     setPresentation((current) => (current?.generation === generation ? update(current) : current));
@@ -97,7 +109,9 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
   useEffect(() => {
     if (commitGeneration === null) return;
     const controller = new AbortController();
-    commitWhenTilesReady(() => fetchRoute(presentationCommitRoute.POST, launchRef.current), { signal: controller.signal }).then(
+    const tilesLoadedAt = () => (tilesLoadedRef.current.generation === commitGeneration ? tilesLoadedRef.current.at : undefined);
+    const withTiles = tileCountRef.current > 0 ? { tilesLoadedAt } : {};
+    commitWhenTilesReady(() => fetchRoute(presentationCommitRoute.POST, launchRef.current), { signal: controller.signal, ...withTiles }).then(
       (view) => {
         change(commitGeneration, (current) => ({ ...withView(current, view), committed: true }));
         loopRef.current?.beatNow();
@@ -197,6 +211,7 @@ export function usePresentation(launch: LaunchCredentials, campusOrigin: string,
     releasing,
     error,
     start,
+    tileLoaded,
     release: releaseNow,
     dismissError: () => setError(null),
   };
