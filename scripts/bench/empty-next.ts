@@ -6,13 +6,15 @@ import { CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
 import { startServer, stopServer } from "../../e2e/support/servers";
 import { measureFirstLoadJs } from "./first-load-js";
-import { EMPTY_ROUTE_PATH } from "./load/visitor";
 
 /** The packages of the baseline, at the versions the project's lockfile holds. */
 const BASELINE_PACKAGES = ["next", "react", "react-dom", "tailwindcss", "@tailwindcss/postcss", "typescript", "@types/react", "@types/node"];
 
 /** The throwaway project reports nothing to Next's telemetry: a measuring run is nobody's usage. */
 const NO_TELEMETRY = { NEXT_TELEMETRY_DISABLED: "1" };
+
+/** The empty Pages API route of the capacity floor (load/visitor.ts EMPTY_ROUTE_VISITORS). */
+export const EMPTY_ROUTE_PATH = "/api/empty";
 
 /** The floor of the first view: the page the campus frames instead of the app's (bench "login"). */
 export const FLOOR_PAGE_PATH = "/floor";

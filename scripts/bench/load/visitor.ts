@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/wire/auth-routes";
 import { APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../../e2e/support/origins";
+import { EMPTY_ROUTE_PATH } from "../empty-next";
 
 /**
  * One simulated visitor over plain HTTP, no browser: a real campus member (added through the
@@ -78,9 +79,6 @@ export const EMPTY_ROUTE_VISITORS: VisitorKind = {
   },
   usesCampus: false,
 };
-
-/** The empty route of the floor's app (scripts/bench/empty-next.ts writes it). */
-export const EMPTY_ROUTE_PATH = "/api/empty";
 
 /** POST /api/call/presentation/heartbeat, as the page's heartbeat loop sends it. */
 export async function heartbeat(visitor: Visitor): Promise<Outcome> {
