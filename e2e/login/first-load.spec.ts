@@ -1,5 +1,7 @@
+import { expectNoAppFrameViolations } from "../support/axe-frame";
+import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
-import { APP_SERVER } from "../support/origins";
+import { APP_ORIGIN, APP_SERVER } from "../support/origins";
 
 // The first paint ("Connecting…") needs no schema: zod and the contract's schemas come with the
 // handshake's chunk, loaded during hydration (app/_components/handshake/embedded-app.tsx), so the
@@ -12,4 +14,32 @@ test("the page's first-load scripts hold no zod: the handshake and its schemas a
     const script = await (await request.get(new URL(src, APP_SERVER).href)).text();
     expect(script.includes("_zod"), `${src} holds zod`).toBe(false);
   }
+});
+
+// A chunk that does not arrive (the network, or a deployment that replaced it while the frame
+// loaded) leaves no silent "Connecting…": the page says so, and its Reload signs in.
+test("a handshake chunk that does not arrive is shown with a way to reload, which signs in", async ({ control, context }) => {
+  void control;
+  // Next's chunk loader tries a failed chunk again: every try is refused until the reload.
+  let refusing = true;
+  let refused = 0;
+  await context.route(`${APP_ORIGIN}/_next/static/chunks/*.js`, async (route) => {
+    // Fetched from the test's side, which reaches the app at its loopback address.
+    const response = await route.fetch({ url: route.request().url().replace(APP_ORIGIN, APP_SERVER) });
+    const body = await response.text();
+    // Text of campus-app.tsx alone: the handshake's chunk, and no first-load script.
+    if (refusing && body.includes("Confirm in the campus if it asks.")) {
+      refused += 1;
+      return route.abort("connectionreset");
+    }
+    return route.fulfill({ response, body });
+  });
+  const campus = await CampusPage.open(context, "ada");
+  await campus.expectState("error");
+  await expect(campus.status).toContainText("The app could not load");
+  await expectNoAppFrameViolations(campus.page);
+  refusing = false;
+  await campus.app.getByTestId("reload-app").click();
+  await campus.signIn();
+  expect(refused).toBeGreaterThan(0);
 });

@@ -1,34 +1,27 @@
 "use client";
 
-import { useEffect, useState, type ComponentType } from "react";
+import { useLoaded } from "@/lib/client/lazy/use-loaded";
 import { useMarkOnMount } from "@/lib/client/timing/use-mark-on-mount";
-import { ConnectingPanel } from "../ui/status-panel";
+import { CodeNotLoadedPanel, ConnectingPanel } from "../ui/status-panel";
 
 type EmbeddedAppProps = { hostOrigins: readonly string[]; campusLink: string | null };
 
 /*
- * The first paint is "Connecting…", which needs no script. The handshake, its zod validation and
- * the signed-in views are one chunk, kept off the framework's critical path: its download starts
- * when this module is evaluated, during hydration, not after it.
- *
- * It is swapped in with a state update rather than `next/dynamic` (React.lazy): content that
- * resolves inside a Suspense boundary is revealed at most once per 300 ms after its fallback
- * (React's fallback throttle), which held the handshake's first step back by about 160 ms.
+ * The first paint is "Connecting…", which needs no script. The handshake and its zod validation
+ * are a chunk kept off the framework's critical path (the signed-in views another, campus-app.tsx):
+ * its download starts when this module is evaluated, during hydration, not after it. A failed
+ * download is shown by the component (use-loaded.ts), so it is not reported as unhandled here.
  */
-const loadCampusApp = typeof window === "undefined" ? null : import("./campus-app").then((module) => module.CampusApp);
+const campusAppChunk = typeof window === "undefined" ? null : import("./campus-app").then((module) => module.CampusApp);
+campusAppChunk?.catch(() => undefined);
+const loadCampusApp = () => campusAppChunk ?? new Promise<never>(() => {});
 
 export function EmbeddedApp(props: EmbeddedAppProps) {
-  const [CampusApp, setCampusApp] = useState<ComponentType<EmbeddedAppProps> | null>(null);
   // The page's root client component: its first effect follows the hydration commit.
   useMarkOnMount("hydrated");
-  useEffect(() => {
-    let mounted = true;
-    void loadCampusApp?.then((component) => {
-      if (mounted) setCampusApp(() => component);
-    });
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  return CampusApp ? <CampusApp {...props} /> : <ConnectingPanel />;
+  const campusApp = useLoaded(loadCampusApp);
+  if (!campusApp) return <ConnectingPanel />;
+  if ("error" in campusApp) return <CodeNotLoadedPanel />;
+  const CampusApp = campusApp.value;
+  return <CampusApp {...props} />;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ViewName } from "@/lib/client/handshake/view-state";
+import { Button } from "./button";
 
 type Tone = "neutral" | "warning" | "danger";
 
@@ -47,4 +48,15 @@ export function StatusPanel(props: {
 
 export function ConnectingPanel() {
   return <StatusPanel state="connecting" title="Connecting to the campus…" busy />;
+}
+
+/** A chunk of the app's code did not arrive (a network failure, or a deployment that replaced it): a reload fetches it again. */
+export function CodeNotLoadedPanel() {
+  return (
+    <StatusPanel state="error" tone="danger" title="The app could not load" message="Part of its code did not arrive. Reload to try again.">
+      <Button testId="reload-app" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </StatusPanel>
+  );
 }
