@@ -54,4 +54,16 @@ describe("the record's rows of a breakdown", () => {
     ]);
     expect(figures.map(verdictOf)).toEqual(["info", "info", "info"]);
   });
+
+  it("set each step beside the same step of the floor page", () => {
+    const rows = [
+      { from: "document loaded", to: "hydrated", p50Ms: 40, runs: 10, missing: 0 },
+      { from: "hydrated", to: "ready sent", p50Ms: 15, runs: 10, missing: 0 },
+    ];
+    const floorRows = [
+      { from: "document loaded", to: "hydrated", p50Ms: 12.34, runs: 10, missing: 0 },
+      { from: "hydrated", to: "ready sent", p50Ms: null, runs: 10, missing: 10 },
+    ];
+    expect(breakdownFigures(rows, floorRows).map((figure) => figure.detail)).toEqual(["p50 of 10 runs; floor 12.3 ms", "p50 of 10 runs"]);
+  });
 });

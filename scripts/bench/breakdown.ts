@@ -35,15 +35,18 @@ export function breakdownSteps(steps: readonly string[], runs: readonly StepTime
   });
 }
 
-/** The record's rows ("  step: from → to", ms, no target); a row with missing runs says how many. */
-export function breakdownFigures(rows: readonly StepRow[]): Figure[] {
-  return rows.map((row) => ({
-    name: `  step: ${row.from} → ${row.to}`,
-    value: row.p50Ms,
-    unit: "ms",
-    detail:
+/**
+ * The record's rows ("  step: from → to", ms, no target); a row with missing runs says how many.
+ * With the floor's rows (the same steps on the floor page), each says the floor's p50 beside its own.
+ */
+export function breakdownFigures(rows: readonly StepRow[], floorRows?: readonly StepRow[]): Figure[] {
+  return rows.map((row, index) => {
+    const floor = floorRows?.[index];
+    const runs =
       row.missing === 0
         ? `p50 of ${row.runs} runs`
-        : `missing in ${row.missing} of ${row.runs} runs` + (row.p50Ms === null ? "" : `; p50 of the other ${row.runs - row.missing}`),
-  }));
+        : `missing in ${row.missing} of ${row.runs} runs` + (row.p50Ms === null ? "" : `; p50 of the other ${row.runs - row.missing}`);
+    const beside = floor?.p50Ms == null ? "" : `; floor ${floor.p50Ms.toFixed(1)} ms`;
+    return { name: `  step: ${row.from} → ${row.to}`, value: row.p50Ms, unit: "ms", detail: runs + beside };
+  });
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
 import { startServer, stopServer } from "../../e2e/support/servers";
+import { markName } from "../../lib/client/timing/timing-marks";
 import { measureFirstLoadJs } from "./first-load-js";
 
 /** The packages of the baseline, at the versions the project's lockfile holds. */
@@ -33,6 +34,9 @@ import { useEffect, useState } from "react";
 
 const CAMPUS_ORIGIN = ${JSON.stringify(CAMPUS_ORIGIN)};
 
+/** The app's step marks (lib/client/timing/timing-marks.ts), so the bench sets each step beside the floor's. */
+const mark = (step: string) => performance.mark(${JSON.stringify(markName(""))} + step);
+
 function ask(method: string, params: object): Promise<Record<string, string>> {
   const id = Math.random().toString(36).slice(2);
   return new Promise((resolve) => {
@@ -51,15 +55,37 @@ const backend = () => fetch(${JSON.stringify(FLOOR_ROUTE_PATH)}, { method: "POST
 export default function Floor() {
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => {
+    mark("hydrated");
     void (async () => {
+      mark("ready sent");
       const { launchId } = await ask("ready", {});
+      mark("launch received");
       await backend();
+      mark("state answered");
       await ask("authenticate", { launchId, state: Math.random().toString(36).slice(2) });
+      mark("code received");
       await backend();
+      mark("login answered");
       setSignedIn(true);
     })();
   }, []);
+  useEffect(() => {
+    if (signedIn) mark("view rendered");
+  }, [signedIn]);
   return signedIn ? <div data-testid="app-status" data-state="signed-in">Signed in</div> : null;
+}
+`;
+
+/**
+ * The floor page renders per request, as the app's pages must (app/layout.tsx: the CSP nonce of
+ * proxy.ts). A prerendered page runs its scripts after the document is parsed, so its load event
+ * waits for its hydration; a page rendered per request is streamed and hydrates after its load
+ * event, as the app does. Only the same kind of page starts the two clocks at the same point.
+ */
+const FLOOR_LAYOUT = `import { connection } from "next/server";
+export default async function FloorLayout({ children }: { children: React.ReactNode }) {
+  await connection();
+  return children;
 }
 `;
 
@@ -70,6 +96,7 @@ const SOURCES: Record<string, string> = {
   "app/layout.tsx": `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
   "app/page.tsx": `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`,
   [`pages${EMPTY_ROUTE_PATH}.ts`]: `import type { NextApiRequest, NextApiResponse } from "next";\nexport default function handler(_request: NextApiRequest, response: NextApiResponse) {\n  response.status(200).json({});\n}\n`,
+  [`app${FLOOR_PAGE_PATH}/layout.tsx`]: FLOOR_LAYOUT,
   [`app${FLOOR_PAGE_PATH}/page.tsx`]: FLOOR_PAGE,
   [`app${FLOOR_ROUTE_PATH}/route.ts`]: `export function POST() {\n  return Response.json({});\n}\n`,
   "next.config.mjs": `export default { turbopack: { root: import.meta.dirname } };\n`,

@@ -86,7 +86,7 @@ async function main() {
         detail: `max ${login.maxMs.toFixed(0)} ms over ${login.runs} runs, each followed by one of the floor`,
       });
       record.add({ name: "  backend requests after the handshake", value: login.requestsAfterHandshake, unit: "", target: { limit: TARGETS.requestsAfterHandshake } });
-      for (const step of breakdownFigures(login.breakdown)) record.add(step);
+      for (const step of breakdownFigures(login.breakdown, login.floorBreakdown)) record.add(step);
     }
 
     if (wants("call-view")) {
