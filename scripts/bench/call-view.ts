@@ -1,4 +1,4 @@
-import { chromium, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { chromium, type Browser, type Frame, type FrameLocator, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { COMMAND_STEPS } from "../../lib/client/timing/timing-marks";
@@ -7,10 +7,13 @@ import { percentile } from "./stats";
 import { frameNow, readStepTimes, waitForStepMark } from "./step-marks";
 
 const STEADY_STATE_WINDOW_MS = 30_000;
-const COMMAND_RUNS = 9;
+const COMMAND_RUNS = 15;
 const PRESENTING_WINDOW_MS = 30_000;
 
 type LogEntry = { id: number; path: string; username: string | null };
+
+/** The floor of a command: the floor page (scripts/bench/empty-next.ts) framed by a second campus of its own. */
+export type CommandFloor = { campusOrigin: string; campusApi: string };
 
 /**
  * The call view at steady state: one member attached to a call with two others, the roster on
@@ -18,8 +21,14 @@ type LogEntry = { id: number; path: string; username: string | null };
  * over a window, times a command from its click to `applied` in the command list (and breaks it
  * down by the app frame's timing marks), then presents audio only and counts the page's requests
  * to its backend and the backend's to the campus.
+ *
+ * A command is timed inside the frame, from its click's mark to the mark of the commit that shows
+ * it applied. With a floor, each command of the app is followed by a click on the floor page in a
+ * second campus's frame (an empty route, its answer rendered) and by what the campus itself takes
+ * for what the spec has the backend ask, straight at the campus with the member's token:
+ * userinfo (4.2, before a protected action), the command (4.7) and its status (4.8).
  */
-export async function measureCallView() {
+export async function measureCallView(floor?: CommandFloor) {
   await control("/control/reset", {});
   const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
   const page = await browser.newPage();
@@ -39,17 +48,24 @@ export async function measureCallView() {
   const requests = (await logEntries()).filter((e) => e.id > before && e.username === "ada" && e.path.startsWith("/v1/")).length;
   const perMinute = requests * (60_000 / STEADY_STATE_WINDOW_MS);
 
-  const commandMs: number[] = [];
-  const commandSteps: StepTimes[] = [];
   const appFrame = page.frames().find((frame) => frame.url().startsWith(APP_ORIGIN));
   if (!appFrame) throw new Error(`No frame of ${APP_ORIGIN} in the campus page`);
+  const floorPage = floor ? await openFloor(browser, page, floor) : undefined;
+  let direct: Awaited<ReturnType<typeof directCommands>> | undefined;
+  const commandSteps: StepTimes[] = [];
+  const floorSteps: StepTimes[] = [];
+  const campusMs: number[] = [];
   // Playback mute and unmute apply at once (no native prompt), so each click is timed to its outcome.
   for (let run = 0; run < COMMAND_RUNS; run++) {
-    const { elapsed, steps } = await timeCommand(page, app, appFrame, "action-playback");
-    commandMs.push(elapsed);
-    commandSteps.push(steps);
+    commandSteps.push(await timeCommand(app, appFrame, "action-playback"));
+    if (!floor || !floorPage) continue;
+    floorSteps.push(await timeFloorCommand(floorPage));
+    // The grant is the one the app's first command named.
+    direct ??= await directCommands();
+    campusMs.push(await direct.time());
   }
-  commandMs.sort((a, b) => a - b);
+  const commandMs = clickToRendered(commandSteps);
+  const floorMs = clickToRendered(floorSteps);
 
   // Presenting (audio only): the page's requests to its backend, and the backend's to the campus.
   await app.getByTestId("presentation-mode").selectOption("audioOnly");
@@ -66,26 +82,92 @@ export async function measureCallView() {
   await browser.close();
   return {
     requestsPerMinute: perMinute,
+    commandRuns: commandMs.length,
     commandP50Ms: percentile(commandMs, 0.5),
     commandMaxMs: percentile(commandMs, 1),
     commandBreakdown: breakdownSteps(COMMAND_STEPS, commandSteps),
+    floorCommandP50Ms: floorMs.length ? percentile(floorMs, 0.5) : undefined,
+    floorBreakdown: floor ? breakdownSteps(COMMAND_STEPS, floorSteps) : undefined,
+    campusCommandP50Ms: campusMs.length ? percentile(campusMs.sort((a, b) => a - b), 0.5) : undefined,
     presentingPageRequestsPerMinute: pageRequests.length * (60_000 / PRESENTING_WINDOW_MS),
     presentingCampusRequestsPerMinute: presentingCampus * (60_000 / PRESENTING_WINDOW_MS),
   };
 }
 
-async function timeCommand(page: Page, app: FrameLocator, appFrame: Frame, testId: string) {
-  const rows = app.getByTestId("command-row");
-  const count = await rows.count();
+/** One command of the app: its step marks, from the click to the commit that shows it applied. */
+async function timeCommand(app: FrameLocator, appFrame: Frame, testId: string): Promise<StepTimes> {
   // The marks of this command are those after this instant of the frame's clock.
   const since = await frameNow(appFrame);
-  const started = Date.now();
+  const rows = app.getByTestId("command-row");
+  const count = await rows.count();
   await app.getByTestId(testId).click();
-  await rows.nth(count).and(app.locator('[data-status="applied"]')).waitFor();
-  const elapsed = Date.now() - started;
-  await page.waitForTimeout(200);
   await waitForStepMark(appFrame, "rendered", since);
-  return { elapsed, steps: await readStepTimes(appFrame, COMMAND_STEPS, since) };
+  // The mark follows any final status: only an applied command is a time of one.
+  const status = await rows.nth(count).getAttribute("data-status");
+  if (status !== "applied") throw new Error(`The timed command ended "${status}", not "applied"`);
+  return readStepTimes(appFrame, COMMAND_STEPS, since);
+}
+
+/** The click → rendered time of each run that marked both, sorted. */
+function clickToRendered(runs: readonly StepTimes[]): number[] {
+  const [click, , , rendered] = COMMAND_STEPS;
+  return runs
+    .flatMap((run) => (run[click] !== undefined && run[rendered] !== undefined ? [run[rendered] - run[click]] : []))
+    .sort((a, b) => a - b);
+}
+
+/** The floor page in a second campus's frame, in a page of the same browser, signed in. */
+async function openFloor(browser: Browser, appPage: Page, floor: CommandFloor): Promise<Frame> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${floor.campusOrigin}/?member=ada`);
+  await page.getByTestId("consent-approve").click();
+  const frame = page.frameLocator('[data-testid="app-frame"]');
+  await frame.getByTestId("floor-command").waitFor();
+  const found = page.frames().find((each) => each.url().includes("/floor"));
+  if (!found) throw new Error(`No floor frame in ${floor.campusOrigin}`);
+  // The app's tab is the one in front again: a hidden tab's timers are throttled.
+  await appPage.bringToFront();
+  return found;
+}
+
+async function timeFloorCommand(frame: Frame): Promise<StepTimes> {
+  const since = await frameNow(frame);
+  await frame.getByTestId("floor-command").click();
+  await waitForStepMark(frame, "rendered", since);
+  return readStepTimes(frame, COMMAND_STEPS, since);
+}
+
+/**
+ * The campus's own time for one command as the backend makes it, straight at the campus with the
+ * member's token: userinfo, the playback command and its status, one after the other. It sets
+ * playback to what it is (the app's last command), so it never changes what the app toggles.
+ */
+async function directCommands() {
+  const token = ((await control("/control/credentials", { username: "ada" })).accessTokens as string[]).at(-1)!;
+  const grantPath = (await logEntries()).map((entry) => entry.path).find((path) => /^\/v1\/apps\/calls\/grants\/[^/]+\/commands\//.test(path));
+  if (!grantPath) throw new Error("No command of the app in the campus log to take the grant from");
+  const grantId = grantPath.split("/")[5]!;
+  const bearer = { authorization: `Bearer ${token}` };
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${CAMPUS_API}${path}`, { ...init, headers: { ...bearer, ...init.headers } });
+    if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  return {
+    async time() {
+      const grant = await call(`/v1/apps/calls/grants/${grantId}`);
+      const muted = Boolean(grant.media?.playbackMuted);
+      const started = performance.now();
+      await call("/v1/apps/userinfo");
+      const { commandId } = await call(`/v1/apps/calls/grants/${grantId}/commands/playback`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clientId: crypto.randomUUID(), muted }),
+      });
+      await call(`/v1/apps/calls/commands/${commandId}`);
+      return performance.now() - started;
+    },
+  };
 }
 
 async function lastLogId() {

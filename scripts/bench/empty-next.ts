@@ -28,25 +28,27 @@ const FLOOR_ROUTE_PATH = "/api/floor";
  * to its own backend (an empty route standing for the state and for the login), then one element,
  * the one the bench waits for. It checks the replies' origin and source as the app does, and
  * verifies nothing else.
+ *
+ * Signed in, it shows the floor of a command: a button that posts to the empty route and renders
+ * the answer. It marks the app's steps of both (lib/client/timing/timing-marks.ts), so the bench
+ * sets each step beside the floor's. The campus it answers to is its URL's `campus` parameter
+ * (the bench frames it in a second campus), or the standard one.
  */
 const FLOOR_PAGE = `"use client";
 import { useEffect, useState } from "react";
 
-const CAMPUS_ORIGIN = ${JSON.stringify(CAMPUS_ORIGIN)};
-
-/** The app's step marks (lib/client/timing/timing-marks.ts), so the bench sets each step beside the floor's. */
 const mark = (step: string) => performance.mark(${JSON.stringify(markName(""))} + step);
 
-function ask(method: string, params: object): Promise<Record<string, string>> {
+function ask(campusOrigin: string, method: string, params: object): Promise<Record<string, string>> {
   const id = Math.random().toString(36).slice(2);
   return new Promise((resolve) => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== CAMPUS_ORIGIN || event.source !== window.parent || event.data?.id !== id || !event.data.result) return;
+      if (event.origin !== campusOrigin || event.source !== window.parent || event.data?.id !== id || !event.data.result) return;
       window.removeEventListener("message", onMessage);
       resolve(event.data.result);
     };
     window.addEventListener("message", onMessage);
-    window.parent.postMessage({ protocol: "campus.hosted-app", version: 2, id, method, params }, CAMPUS_ORIGIN);
+    window.parent.postMessage({ protocol: "campus.hosted-app", version: 2, id, method, params }, campusOrigin);
   });
 }
 
@@ -54,15 +56,17 @@ const backend = () => fetch(${JSON.stringify(FLOOR_ROUTE_PATH)}, { method: "POST
 
 export default function Floor() {
   const [signedIn, setSignedIn] = useState(false);
+  const [answers, setAnswers] = useState(0);
   useEffect(() => {
     mark("hydrated");
+    const campusOrigin = new URLSearchParams(location.search).get("campus") ?? ${JSON.stringify(CAMPUS_ORIGIN)};
     void (async () => {
       mark("ready sent");
-      const { launchId } = await ask("ready", {});
+      const { launchId } = await ask(campusOrigin, "ready", {});
       mark("launch received");
       await backend();
       mark("state answered");
-      await ask("authenticate", { launchId, state: Math.random().toString(36).slice(2) });
+      await ask(campusOrigin, "authenticate", { launchId, state: Math.random().toString(36).slice(2) });
       mark("code received");
       await backend();
       mark("login answered");
@@ -72,7 +76,24 @@ export default function Floor() {
   useEffect(() => {
     if (signedIn) mark("view rendered");
   }, [signedIn]);
-  return signedIn ? <div data-testid="app-status" data-state="signed-in">Signed in</div> : null;
+  useEffect(() => {
+    if (answers > 0) mark("rendered");
+  }, [answers]);
+  const command = async () => {
+    mark("click");
+    mark("request sent");
+    await backend();
+    mark("answered");
+    setAnswers((count) => count + 1);
+  };
+  if (!signedIn) return null;
+  return (
+    <div data-testid="app-status" data-state="signed-in">
+      Signed in
+      <button type="button" data-testid="floor-command" onClick={() => void command()}>Send</button>
+      <output data-testid="floor-answers">{answers}</output>
+    </div>
+  );
 }
 `;
 

@@ -12,6 +12,7 @@ import { EMPTY_ROUTE_VISITORS } from "./load/visitor";
 import { measureLogin } from "./login-timing";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
+import { freePort } from "../../e2e/support/ports";
 import { startProductionServer, startRedisServer, startServer, stopServer } from "../../e2e/support/servers";
 import { writePerformanceDoc } from "./performance-doc";
 import { breakdownFigures } from "./breakdown";
@@ -32,15 +33,14 @@ const wants = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.in
 
 /**
  * The targets. A figure with a floor measured in the same run is held to a ratio to it (first-load
- * JS, the first view, the heartbeat, capacity), which holds on any machine; a command has no floor
- * yet and keeps a time.
+ * JS, the first view, a command, the heartbeat, capacity), which holds on any machine.
  */
 const TARGETS = {
   firstLoadRatio: 1.2,
   signedInRatio: 1.5,
   requestsAfterHandshake: 1,
   callViewRequestsPerMinute: 10,
-  commandP50Ms: 100,
+  commandRatio: 1.5,
   presentingRequestsPerMinute: 12,
   heartbeatRatio: 1.1,
   visitorsRatio: 0.8,
@@ -90,10 +90,25 @@ async function main() {
     }
 
     if (wants("call-view")) {
-      const callView = await withStandardPair(() => measureCallView());
+      // The floor page runs on an empty Next.js app, framed by a second campus of its own.
+      const callView = await withStandardPair(() =>
+        withEmptyNext(root, ({ port }) => withFloorCampus(`http://app.localhost:${port}`, (floor) => measureCallView(floor))),
+      );
       record.add({ name: "Call view: campus requests per visitor-minute", value: callView.requestsPerMinute, unit: "", target: { limit: TARGETS.callViewRequestsPerMinute } });
-      record.add({ name: "Command click → applied, p50", value: callView.commandP50Ms, unit: "ms", target: { limit: TARGETS.commandP50Ms }, detail: `max ${callView.commandMaxMs} ms` });
-      for (const step of breakdownFigures(callView.commandBreakdown)) record.add(step);
+      record.add({
+        name: "Command click → applied, p50",
+        value: callView.commandP50Ms,
+        unit: "ms",
+        floor: {
+          value: callView.floorCommandP50Ms === undefined || callView.campusCommandP50Ms === undefined ? null : callView.floorCommandP50Ms + callView.campusCommandP50Ms,
+          what: "a click on a minimal page in the same kind of frame that posts to an empty API route and renders the answer + the campus's own userinfo, command and status read",
+        },
+        target: { limit: TARGETS.commandRatio },
+        detail: `max ${callView.commandMaxMs.toFixed(0)} ms over ${callView.commandRuns} runs, each followed by one of the floor`,
+      });
+      for (const step of breakdownFigures(callView.commandBreakdown, callView.floorBreakdown)) record.add(step);
+      record.add({ name: "  the floor page's click → rendered, p50", value: callView.floorCommandP50Ms ?? null, unit: "ms" });
+      record.add({ name: "  the campus's userinfo + command + status read, p50", value: callView.campusCommandP50Ms ?? null, unit: "ms", detail: "straight at the campus with the member's token" });
       record.add({ name: "Presenting: page requests per visitor-minute", value: callView.presentingPageRequestsPerMinute, unit: "", target: { limit: TARGETS.presentingRequestsPerMinute }, detail: "one heartbeat every 5 s, no grant poll" });
       record.add({ name: "Presenting: campus requests per visitor-minute", value: callView.presentingCampusRequestsPerMinute, unit: "", target: { limit: TARGETS.presentingRequestsPerMinute } });
     }
@@ -200,6 +215,33 @@ async function withCampus<T>(part: (campusPid: number) => Promise<T>): Promise<T
   const campus = await startServer("npx", ["tsx", "campus/index.ts"], { ready: `${standard.campusApi}/health`, name: `campus-${standard.campusPort}`, env: CAMPUS_ENV });
   try {
     return await part(campus.pid!);
+  } finally {
+    await stopServer(campus);
+  }
+}
+
+/**
+ * A second local campus on a free port, its registration pointed at the floor page of the app at
+ * `floorOrigin` (scripts/bench/empty-next.ts), which answers to this campus through its URL.
+ */
+async function withFloorCampus<T>(floorOrigin: string, part: (floor: { campusOrigin: string; campusApi: string }) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const campusOrigin = `http://campus.localhost:${port}`;
+  const campusApi = `http://127.0.0.1:${port}`;
+  const campus = await startServer("npx", ["tsx", "campus/index.ts"], {
+    ready: `${campusApi}/health`,
+    name: `campus-floor-${port}`,
+    env: { ...CAMPUS_ENV, CAMPUS_PORT: String(port), CAMPUS_ORIGIN: campusOrigin },
+  });
+  try {
+    const appUrl = `${floorOrigin}${FLOOR_PAGE_PATH}?campus=${encodeURIComponent(campusOrigin)}`;
+    const response = await fetch(`${campusApi}/control/registration`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ appUrl, appOrigin: floorOrigin, iconUrl: `${floorOrigin}/icon.svg` }),
+    });
+    if (!response.ok) throw new Error(`the floor's campus refused its registration: ${response.status} ${await response.text()}`);
+    return await part({ campusOrigin, campusApi });
   } finally {
     await stopServer(campus);
   }
