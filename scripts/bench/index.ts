@@ -162,7 +162,7 @@ async function main() {
         target: { limit: TARGETS.visitorsRatio, higherIsBetter: true },
         detail: `p99 < ${LOAD_TARGETS.p99Ms} ms, no gap over ${LOAD_TARGETS.maxGapMs / 1000} s, no failure; steps of ${describeSteps(load.steps)}`,
       });
-      record.add({ name: "  presentations the campus restored for a missed heartbeat", value: load.restored, unit: "", target: { limit: 0 } });
+      record.add({ name: "  presentations the campus restored for a missed heartbeat", value: load.restored, unit: "", target: { limit: 0 }, detail: "up to the last step held" });
       addAppCost(record, load.lastHeld);
       record.add({ name: "  steps", value: load.steps.length, unit: "", detail: JSON.stringify(load.steps) });
     }
@@ -256,7 +256,7 @@ function describeStep(step: LoadStep): string {
   return (
     `  ${String(step.visitors).padStart(5)} visitors, ${step.requestsPerSecond.toFixed(0)} requests/s: ` +
     `p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, longest gap ${(step.maxGapMs / 1000).toFixed(1)} s, ` +
-    `${step.failures} failed, ${step.appRssMb.toFixed(0)} MB resident, ` +
+    `${step.failures} failed, ${step.restored} restored, ${step.appRssMb.toFixed(0)} MB resident, ` +
     `machine ${(step.machineBusy * 100).toFixed(0)} % busy of ${cpus().length} cores (${Object.entries(step.cores).map(([part, cores]) => `${part} ${cores.toFixed(2)}`).join(", ")}) ` +
     (step.held ? "held" : "MISSED")
   );
