@@ -7,8 +7,8 @@ import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
 import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
-import { LOAD_TARGETS, measureLoad, stepsFrom, type LoadStep } from "./load/load-run";
-import { EMPTY_ROUTE_VISITORS } from "./load/visitor";
+import { finerSteps, LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, type LoadStep } from "./load/load-run";
+import { APP_VISITORS, EMPTY_ROUTE_VISITORS } from "./load/visitor";
 import { measureLogin } from "./login-timing";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
@@ -144,14 +144,17 @@ async function main() {
     if (wants("load")) {
       // The load run takes minutes: each step prints as it ends.
       record.note("Load: visitors presenting audio only, each heartbeating every 5 s through one app process");
-      const load = await withStandardPair(({ appPid, appServer, campusPid }) =>
-        measureLoad([{ pid: appPid, server: appServer }], [{ part: "campus", pid: campusPid }], (step) => record.note(describeStep(step))),
+      const onStep = (step: LoadStep) => record.note(describeStep(step));
+      const load = await climb(record, (targets) =>
+        withStandardPair(({ appPid, appServer, campusPid }) => measureLoad([{ pid: appPid, server: appServer }], [{ part: "campus", pid: campusPid }], onStep, APP_VISITORS, targets)),
       );
       heldByOne = load.held;
       record.note("Floor: the same load generator against an empty Pages API route of an empty Next.js app, at the same request rate");
       // From the app's own ceiling up: the floor holds at least as many visitors.
-      const floor = await withEmptyNext(root, ({ url, pid }) =>
-        measureLoad([{ pid, server: url }], [], (step) => record.note(describeStep(step)), EMPTY_ROUTE_VISITORS, stepsFrom(Math.max(1000, load.held), 1000)),
+      const floor = await climb(
+        record,
+        (targets) => withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [], onStep, EMPTY_ROUTE_VISITORS, targets)),
+        stepsFrom(Math.max(1000, load.held), 1000),
       );
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
@@ -245,6 +248,23 @@ async function withFloorCampus<T>(floorOrigin: string, part: (floor: { campusOri
   } finally {
     await stopServer(campus);
   }
+}
+
+type LoadResult = Awaited<ReturnType<typeof measureLoad>>;
+
+/**
+ * A load run in two passes, each on processes started for it: by 1,000 visitors (the app's steps,
+ * or `coarse`) until a step misses, then by 250 between the last step held and that one, so the
+ * figure is known to 250 visitors. With LOAD_STEPS the app's steps are those alone, with no finer pass.
+ */
+async function climb(record: BenchRecord, run: (targets?: Iterable<number>) => Promise<LoadResult>, coarse?: Iterable<number>): Promise<LoadResult> {
+  const first = await run(coarse);
+  const finer = STEPS_CHOSEN ? [] : finerSteps(first.steps);
+  if (finer.length === 0) return first;
+  record.note(`  finer, on fresh processes: ${finer.join(", ")}`);
+  const second = await run(finer);
+  const better = second.held > first.held ? second : first;
+  return { ...better, steps: [...first.steps, ...second.steps], idleRssMb: first.idleRssMb };
 }
 
 /** The visitors of each step run, as "3000, 3250, 3500". */

@@ -85,6 +85,21 @@ export async function measureLoad(
   return { steps, held: lastHeld?.visitors ?? 0, lastHeld, idleRssMb, restored };
 }
 
+/** The visitors of a second pass, by 250 between the last step held and the first missed (none if no step missed). */
+export const FINE_STEP = 250;
+
+export function finerSteps(steps: readonly Pick<LoadStep, "visitors" | "held">[], by = FINE_STEP): number[] {
+  const missed = steps.find((step) => !step.held)?.visitors;
+  if (missed === undefined) return [];
+  const held = steps.filter((step) => step.held).at(-1)?.visitors ?? 0;
+  const finer: number[] = [];
+  for (let visitors = held + by; visitors < missed; visitors += by) finer.push(visitors);
+  return finer;
+}
+
+/** Whether LOAD_STEPS chose the steps: then they are run as given, with no finer pass. */
+export const STEPS_CHOSEN = Boolean(process.env.LOAD_STEPS);
+
 /** Steps from `first` up by `by` (until one misses; the bound only ends a run nothing stops). */
 export function* stepsFrom(first: number, by = 1000, last = 50_000): Generator<number> {
   for (let visitors = first; visitors <= last; visitors += by) yield visitors;

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { finerSteps } from "./load-run";
+
+const step = (visitors: number, held: boolean) => ({ visitors, held });
+
+describe("the finer pass of a load run", () => {
+  it("climbs by 250 from the last step held to below the first missed", () => {
+    expect(finerSteps([step(1000, true), step(2000, true), step(3000, false)])).toEqual([2250, 2500, 2750]);
+  });
+
+  it("starts from nothing when the first step missed", () => {
+    expect(finerSteps([step(1000, false)])).toEqual([250, 500, 750]);
+  });
+
+  it("has no steps when no step missed", () => {
+    expect(finerSteps([step(1000, true), step(2000, true)])).toEqual([]);
+  });
+});
