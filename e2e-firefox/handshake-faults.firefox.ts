@@ -82,6 +82,17 @@ describe("the handshake never hangs, in Firefox", () => {
     expect(launches.find((launch) => launch.current)?.launchId).toBe(traffic.loginLaunches()[0]);
   });
 
+  test("every ready reply later than the app's patience: the late answer signs in without Retry", async () => {
+    // Each of the three posts is answered 12 s late, after the app's 10 s of re-sends have passed.
+    const delayMs = 12_000;
+    const { campus, traffic } = await openWithFaults(["ready", "delay", { delayMs, count: READY_SCHEDULE.length }]);
+    await campus.signIn();
+    expect(await faultTitles(campus)).toEqual(Array(READY_SCHEDULE.length).fill(`ready reply delayed ${delayMs} ms (injected fault)`));
+    expect(await campus.inCampus.count(READY_REQUESTS)).toBe(READY_SCHEDULE.length);
+    expect(traffic.loginLaunches()).toHaveLength(1);
+    expect(await firefox.control.launches()).toHaveLength(1);
+  });
+
   test("every ready reply dropped: the app says the campus did not answer, and Retry signs in", async () => {
     const { campus, traffic } = await openWithFaults(["ready", "drop", { count: READY_SCHEDULE.length }]);
     await eventually(() => campus.state()).toBe("no-answer");

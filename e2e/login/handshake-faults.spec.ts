@@ -126,6 +126,30 @@ test.describe("the handshake never hangs", () => {
     await expect(await faultEntries(page)).toHaveText([/frame reloaded instead of the authenticate reply \(injected fault\)/]);
   });
 
+  test("every ready reply later than the app's patience: it says so, and the late answer signs in without Retry", async ({ control, browser }) => {
+    // Each post is answered a minute late, so that the page's own clock, which also runs on by
+    // itself, cannot bring the answer before the app has said it got none, however slow the machine.
+    const delayMs = 60_000;
+    await control.injectFault("ready", "delay", { delayMs, count: READY_SCHEDULE.length });
+    const { campus, page, traffic } = await openWatchedCampus(browser, contexts, { clock: true });
+    await expect
+      .poll(async () => {
+        await page.clock.fastForward(1_000);
+        return campus.state();
+      })
+      .toBe("no-answer");
+    await expect(campus.status).toContainText("signs you in as soon as the campus answers");
+    expect(await readyIds(page)).toHaveLength(READY_SCHEDULE.length);
+
+    await page.clock.fastForward(delayMs);
+    await campus.signIn();
+    expect(await readyIds(page)).toHaveLength(READY_SCHEDULE.length);
+    expect(new Set(await readyIds(page)).size).toBe(1);
+    expect(traffic.logins).toHaveLength(1);
+    expect(await control.launches()).toHaveLength(1);
+    await expect(await faultEntries(page)).toHaveCount(READY_SCHEDULE.length);
+  });
+
   test("every ready reply dropped: after the bounded tries the app says so, and Retry signs in", async ({ control, browser }, testInfo) => {
     await control.injectFault("ready", "drop", { count: READY_SCHEDULE.length });
     const { campus, page, traffic } = await openWatchedCampus(browser, contexts, { clock: true });

@@ -12,7 +12,7 @@ const COPY: Record<Problem["name"], Copy> = {
   "campus-unavailable": { title: "The campus is unavailable", tone: "danger", action: "try-again" },
   "signed-out": { title: "You are signed out", tone: "neutral", action: "sign-in" },
   "not-embedded": { title: "Open this app from the campus", tone: "neutral", hint: "It runs inside a campus page and signs you in from there." },
-  "no-answer": { title: "The campus did not answer", tone: "warning", action: "retry", hint: "Retry asks the campus again. If it keeps happening, reload the campus page." },
+  "no-answer": { title: "The campus did not answer", tone: "warning", action: "retry", hint: "The app keeps listening and signs you in as soon as the campus answers. Retry asks again now; if it keeps happening, reload the campus page." },
   error: { title: "Something went wrong", tone: "danger", action: "sign-in" },
 };
 

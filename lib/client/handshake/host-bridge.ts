@@ -52,15 +52,28 @@ export type BridgeWindow = {
 
 export type ReadyResult = { launchId: string; campusOrigin: string };
 
+export type ReadyOptions = {
+  /** Ask once more after an answer: the campus refused the launch it gave. */
+  again?: boolean;
+  /**
+   * Called when the re-sends are spent without an answer. The request still listens: a campus
+   * that answers late (a busy machine) signs the member in all the same, and another `ready`
+   * meanwhile (Retry) posts it again at once.
+   */
+  onNoAnswer?: (error: HostBridgeError) => void;
+};
+
 export type HostBridge = {
   /** The origin that answered `ready` ({campus_origin}); every later message goes only there. */
   readonly campusOrigin: string | undefined;
   /**
    * Sends `ready` once per bridge: later calls share the first answer (or the pending request).
-   * Only a failed `ready` is sent again, or, with `again`, one whose launch the campus refused.
-   * Every `ready` of a bridge carries one id, so the campus never takes it for a reload.
+   * It never fails for want of an answer: it tells `onNoAnswer` and keeps listening, and a call
+   * after that posts it again. Only a failed `ready` is sent anew, or, with `again`, one whose
+   * launch the campus refused. Every `ready` of a bridge carries one id, so the campus never takes
+   * it for a reload.
    */
-  ready(options?: { again?: boolean }): Promise<ReadyResult>;
+  ready(options?: ReadyOptions): Promise<ReadyResult>;
   authenticate(params: { launchId: string; state: string }): Promise<AuthenticateResult>;
   dispose(): void;
 };
@@ -71,8 +84,18 @@ type Pending = {
   timer: ReturnType<typeof setTimeout> | undefined;
 };
 
-/** How a request is sent: its id, when it is posted again, and what the member reads if no reply comes. */
-type Delivery = { id: string; schedule: ResendSchedule; noAnswer: string };
+/**
+ * How a request is sent: its id, when it is posted again, and what the member reads if no reply
+ * comes. With `onNoAnswer`, a request whose re-sends are spent reports it and goes on listening;
+ * without, it fails.
+ */
+type Delivery = { id: string; schedule: ResendSchedule; noAnswer: string; onNoAnswer?: (error: HostBridgeError) => void };
+
+/** A request on its way; `resend` posts it again now, with its schedule from the start. */
+type Sent<T> = { answer: Promise<T>; resend(): void };
+
+/** The document's one `ready`: its answer, whether that has come, and who hears of no answer. */
+type Handshake = Sent<ReadyResult> & { settled: boolean; unanswered: boolean; listeners: Set<(error: HostBridgeError) => void> };
 
 export function createHostBridge(options: { hostOrigins: readonly string[]; window: BridgeWindow }): HostBridge {
   const { hostOrigins, window: win } = options;
@@ -80,7 +103,7 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
   let campusOrigin: string | undefined;
   // One id for every `ready` of this document: a re-sent one is the same request (docs/assumptions.md).
   const readyId = crypto.randomUUID();
-  let handshake: { answer: Promise<ReadyResult>; settled: boolean } | null = null;
+  let handshake: Handshake | null = null;
   let disposed = false;
 
   // Spec 5.3.1: only the parent window, only from a trusted origin (once known, only that one).
@@ -100,10 +123,11 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
 
   function send<T>(
     request: Omit<HostRequest, "protocol" | "version" | "id">,
-    { id, schedule, noAnswer }: Delivery,
+    { id, schedule, noAnswer, onNoAnswer }: Delivery,
     readResult: (result: Record<string, unknown>, origin: string) => T,
-  ): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
+  ): Sent<T> {
+    let resend = (): void => undefined;
+    const answer = new Promise<T>((resolve, reject) => {
       if (disposed) return reject(new HostBridgeError("closed", "The page was closed"));
       if (Object.is(win.parent, win)) return reject(new HostBridgeError("not-embedded", "Open this app from the campus"));
       const message = { protocol: IFRAME_PROTOCOL, version: IFRAME_PROTOCOL_VERSION, id, ...request };
@@ -120,8 +144,11 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
       };
       let posts = 0;
       const giveUp = () => {
+        entry.timer = undefined;
+        const error = new HostBridgeError("no-answer", noAnswer);
+        if (onNoAnswer) return onNoAnswer(error);
         pending.delete(id);
-        reject(new HostBridgeError("no-answer", noAnswer));
+        reject(error);
       };
       // The same message again while no reply came: the first reply to arrive counts, any later one
       // finds no pending request and is ignored.
@@ -133,9 +160,16 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
         posts += 1;
         entry.timer = setTimeout(posts < schedule.length ? post : giveUp, wait);
       };
+      resend = () => {
+        if (!pending.has(id)) return;
+        clearTimeout(entry.timer);
+        posts = 0;
+        post();
+      };
       pending.set(id, entry);
       post();
     });
+    return { answer, resend: () => resend() };
   }
 
   return {
@@ -145,32 +179,50 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
 
     // Spec 5.3.2: `ready` with empty params; keep the exact origin that answered. The campus takes
     // a `ready` with another id from the same frame as a reload and ends the launch (docs/assumptions.md).
-    ready({ again = false } = {}) {
+    ready({ again = false, onNoAnswer } = {}) {
       if (again && handshake?.settled) handshake = null;
       if (!handshake) {
-        const answer = send(
-          { method: "ready", params: {} },
-          { id: readyId, schedule: READY_SCHEDULE, noAnswer: READY_NO_ANSWER },
-          (result, origin) => {
-            const { launchId } = parseResult(readyResultSchema, result);
-            campusOrigin = origin;
-            markStep("launch received");
-            return { launchId, campusOrigin: origin };
-          },
-        );
+        const listeners = new Set<(error: HostBridgeError) => void>();
+        const current: Handshake = {
+          ...send(
+            { method: "ready", params: {} },
+            {
+              id: readyId,
+              schedule: READY_SCHEDULE,
+              noAnswer: READY_NO_ANSWER,
+              onNoAnswer: (error) => {
+                current.unanswered = true;
+                for (const listener of listeners) listener(error);
+              },
+            },
+            (result, origin) => {
+              const { launchId } = parseResult(readyResultSchema, result);
+              campusOrigin = origin;
+              markStep("launch received");
+              return { launchId, campusOrigin: origin };
+            },
+          ),
+          settled: false,
+          unanswered: false,
+          listeners,
+        };
         // `send` posts at once; the mark follows the first post (re-sends are not new steps).
         markStep("ready sent");
-        const current = { answer, settled: false };
         handshake = current;
-        answer.then(
-          () => {
-            current.settled = true;
-          },
-          () => {
-            if (handshake === current) handshake = null;
-          },
-        );
+        const settle = () => {
+          current.settled = true;
+          listeners.clear();
+        };
+        current.answer.then(settle, () => {
+          settle();
+          if (handshake === current) handshake = null;
+        });
+      } else if (handshake.unanswered) {
+        // Asked again after the re-sends were spent (Retry): post it now, with its schedule anew.
+        handshake.unanswered = false;
+        handshake.resend();
       }
+      if (onNoAnswer && !handshake.settled) handshake.listeners.add(onNoAnswer);
       return handshake.answer;
     },
 
@@ -182,7 +234,7 @@ export function createHostBridge(options: { hostOrigins: readonly string[]; wind
         const reply = parseResult(authenticateResultSchema, result);
         markStep("code received");
         return reply;
-      });
+      }).answer;
     },
 
     dispose() {

@@ -54,6 +54,19 @@ describe("spec 5.3: a sign-in run", () => {
     expect(appApi.requestState).not.toHaveBeenCalled();
     expect(bridge.authenticate).not.toHaveBeenCalled();
   });
+
+  it("a campus that answers ready only after the re-sends were spent: the run hears of it, waits on and signs in", async () => {
+    const bridge = aReadyBridge();
+    const answer = bridge.ready.bind(bridge);
+    bridge.ready = async (options) => {
+      options?.onNoAnswer?.(new HostBridgeError("no-answer", "The campus did not answer"));
+      return answer();
+    };
+    const onNoAnswer = vi.fn();
+    const session = await signInThroughCampus(bridge, null, { isCurrent: () => true, onLaunch: vi.fn(), onNoAnswer });
+    expect(onNoAnswer).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ kind: "no-answer" }));
+    expect(session.launch.launchId).toBe("launch-1");
+  });
 });
 
 /** A bridge whose first ready answers a launch the campus refuses; asked again, it answers `second`. */

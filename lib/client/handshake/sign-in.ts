@@ -17,6 +17,8 @@ export type SignInRun = {
   isCurrent: () => boolean;
   /** The launch is known; the member may now see the consent dialog. */
   onLaunch: () => void;
+  /** The campus has not answered `ready` yet, after every re-send: the run goes on waiting (host-bridge.ts). */
+  onNoAnswer?: (error: HostBridgeError) => void;
 };
 
 /**
@@ -44,10 +46,10 @@ function isRefusedLaunch(error: unknown): boolean {
 async function signInOnce(
   bridge: HostBridge,
   known: LaunchCredentials | null,
-  { isCurrent, onLaunch }: SignInRun,
+  { isCurrent, onLaunch, onNoAnswer }: SignInRun,
   askAgain: boolean,
 ): Promise<SignedInSession> {
-  const launchId = known && bridge.campusOrigin && !askAgain ? known.launchId : (await bridge.ready({ again: askAgain })).launchId;
+  const launchId = known && bridge.campusOrigin && !askAgain ? known.launchId : (await bridge.ready({ again: askAgain, onNoAnswer })).launchId;
   const campusOrigin = bridge.campusOrigin;
   if (!campusOrigin) throw new AppError("INTERNAL_SERVER_ERROR", "The campus did not answer");
   // A stale run must not ask for a state or a code: the current run does.

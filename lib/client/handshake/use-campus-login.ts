@@ -44,6 +44,10 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
         onLaunch: () => {
           if (mode === "interactive") setView({ name: "signing-in" });
         },
+        // Shown while the run still waits: a late answer signs in without the member's Retry.
+        onNoAnswer: (error) => {
+          if (isCurrent()) setView(viewForError(error));
+        },
       });
       if (!isCurrent()) return;
       launchRef.current = session.launch;
