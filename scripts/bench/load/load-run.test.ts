@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finerSteps } from "./load-run";
+import { finerSteps, warmUpSteps } from "./load-run";
 
 const step = (visitors: number, held: boolean) => ({ visitors, held });
 
@@ -14,5 +14,15 @@ describe("the finer pass of a load run", () => {
 
   it("has no steps when no step missed", () => {
     expect(finerSteps([step(1000, true), step(2000, true)])).toEqual([]);
+  });
+});
+
+describe("the climb of fresh processes before the finer pass", () => {
+  it("climbs the steps the first pass held, and only those", () => {
+    expect(warmUpSteps([step(1000, true), step(2000, true), step(3000, false)])).toEqual([1000, 2000]);
+  });
+
+  it("is empty when the first step missed", () => {
+    expect(warmUpSteps([step(1000, false)])).toEqual([]);
   });
 });

@@ -97,6 +97,15 @@ export function finerSteps(steps: readonly Pick<LoadStep, "visitors" | "held">[]
   return finer;
 }
 
+/**
+ * The steps fresh processes climb before the finer ones: those the first pass held. A process sent
+ * straight to its first finer step starts cold (unoptimised code, a heap sized for no load) and
+ * misses steps that a process which climbed to them holds.
+ */
+export function warmUpSteps(steps: readonly Pick<LoadStep, "visitors" | "held">[]): number[] {
+  return steps.filter((step) => step.held).map((step) => step.visitors);
+}
+
 /** Whether LOAD_STEPS chose the steps: then they are run as given, with no finer pass. */
 export const STEPS_CHOSEN = Boolean(process.env.LOAD_STEPS);
 
