@@ -151,7 +151,7 @@ async function main() {
       heldByOne = load.held;
       record.note("Floor: the same load generator against an empty Pages API route of an empty Next.js app, at the same request rate");
       // By 1,000 from 1,000, as the app climbs (whatever LOAD_STEPS chose for the app): a process
-      // started at a high step misses what it holds after a climb (warmUpSteps in load-run.ts).
+      // started at a high step would meet it cold (warmUpSteps in load-run.ts).
       const floor = await climb(
         record,
         (targets) => withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [], onStep, EMPTY_ROUTE_VISITORS, targets)),

@@ -98,9 +98,9 @@ export function finerSteps(steps: readonly Pick<LoadStep, "visitors" | "held">[]
 }
 
 /**
- * The steps fresh processes climb before the finer ones: those the first pass held. A process sent
- * straight to its first finer step starts cold (unoptimised code, a heap sized for no load) and
- * misses steps that a process which climbed to them holds.
+ * The steps fresh processes climb before the finer ones: those the first pass held, so that they
+ * meet each finer step as the first pass met its steps. Sent straight to it, a process would meet
+ * it cold (unoptimised code, a heap sized for no load).
  */
 export function warmUpSteps(steps: readonly Pick<LoadStep, "visitors" | "held">[]): number[] {
   return steps.filter((step) => step.held).map((step) => step.visitors);
