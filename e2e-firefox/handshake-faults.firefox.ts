@@ -48,7 +48,10 @@ describe("the handshake never hangs, in Firefox", () => {
     const { campus, traffic } = await openWithFaults(["ready", "delay", { delayMs }]);
     await campus.signIn();
     expect(await faultTitles(campus)).toEqual([`ready reply delayed ${delayMs} ms (injected fault)`]);
-    await eventually(() => campus.inCampus.count(READY_REPLIES), delayMs + EXPECT_TIMEOUT_MS).toBe(2);
+    // Every post is answered in the end, the first one late. A slow campus may be asked again
+    // before it answers (same id), so replies are counted against posts, not against a number.
+    await eventually(async () => (await campus.inCampus.count(READY_REQUESTS)) - (await campus.inCampus.count(READY_REPLIES)), delayMs + EXPECT_TIMEOUT_MS).toBe(0);
+    expect(await campus.inCampus.count(READY_REPLIES)).toBeGreaterThanOrEqual(2);
     await campus.expectState("signed-in");
     expect(traffic.loginLaunches()).toHaveLength(1);
   });

@@ -74,10 +74,13 @@ test.describe("the handshake never hangs", () => {
     expect(new Set(await readyIds(page)).size).toBe(1);
     const replies = page.locator('[data-testid="flow-list"] [data-name="ready"][data-direction="host-to-app"]:not([data-fault])');
     await expect(await faultEntries(page)).toHaveText([new RegExp(escape(`ready reply delayed ${delayMs} ms (injected fault)`))]);
-    await expect(replies).toHaveCount(1);
+    // Each re-sent ready is answered, and only the first post's reply is still on its way. A slow
+    // campus may be asked again before it answers (same id), so replies are counted against posts.
+    const unanswered = async () => (await readyIds(page)).length - (await replies.count());
+    await expect.poll(unanswered).toBe(1);
     // The delayed reply arrives after sign-in: nothing changes.
     await page.clock.fastForward(delayMs);
-    await expect(replies).toHaveCount(2);
+    await expect.poll(unanswered).toBe(0);
     await campus.expectState("signed-in");
     expect(traffic.logins).toHaveLength(1);
     expect(traffic.states).toHaveLength(1);
