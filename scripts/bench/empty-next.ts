@@ -17,6 +17,13 @@ const NO_TELEMETRY = { NEXT_TELEMETRY_DISABLED: "1" };
 /** The empty Pages API route of the capacity floor (load/visitor.ts EMPTY_ROUTE_VISITORS). */
 export const EMPTY_ROUTE_PATH = "/api/empty";
 
+/**
+ * The same empty route with the one campus call a heartbeat makes (load/visitor.ts
+ * FORWARD_ROUTE_VISITORS): it asks the campus's health route (FORWARD_URL) over a kept-alive
+ * node:http agent, as the app's campus transport does, and answers once the campus has.
+ */
+export const FORWARD_ROUTE_PATH = "/api/forward";
+
 /** The floor of the first view: the page the campus frames instead of the app's (bench "login"). */
 export const FLOOR_PAGE_PATH = "/floor";
 /** The empty App Router route the floor page asks twice, where the app asks for a state and signs in. */
@@ -110,13 +117,27 @@ export default async function FloorLayout({ children }: { children: React.ReactN
 }
 `;
 
-/** The empty app's files: one page with Tailwind (first-load JS), the floor page and its empty route (first view), one empty Pages API route (capacity). */
+const FORWARD_ROUTE = `import http from "node:http";
+import type { NextApiRequest, NextApiResponse } from "next";
+const agent = new http.Agent({ keepAlive: true, timeout: 4000 });
+export default function handler(_request: NextApiRequest, response: NextApiResponse) {
+  http
+    .get(process.env.FORWARD_URL!, { agent }, (answer) => {
+      answer.resume();
+      answer.on("end", () => response.status(answer.statusCode === 200 ? 200 : 502).json({}));
+    })
+    .on("error", () => response.status(503).json({}));
+}
+`;
+
+/** The empty app's files: one page with Tailwind (first-load JS), the floor page and its empty route (first view), two Pages API routes (capacity). */
 const SOURCES: Record<string, string> = {
   "postcss.config.mjs": `export default { plugins: { "@tailwindcss/postcss": {} } };\n`,
   "app/globals.css": `@import "tailwindcss";\n`,
   "app/layout.tsx": `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
   "app/page.tsx": `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`,
   [`pages${EMPTY_ROUTE_PATH}.ts`]: `import type { NextApiRequest, NextApiResponse } from "next";\nexport default function handler(_request: NextApiRequest, response: NextApiResponse) {\n  response.status(200).json({});\n}\n`,
+  [`pages${FORWARD_ROUTE_PATH}.ts`]: FORWARD_ROUTE,
   [`app${FLOOR_PAGE_PATH}/layout.tsx`]: FLOOR_LAYOUT,
   [`app${FLOOR_PAGE_PATH}/page.tsx`]: FLOOR_PAGE,
   [`app${FLOOR_ROUTE_PATH}/route.ts`]: `export function POST() {\n  return Response.json({});\n}\n`,
@@ -129,7 +150,11 @@ const SOURCES: Record<string, string> = {
  * node_modules (the project's versions, installed once): inside this project's tree Next takes
  * this project's root, and with it its proxy.ts and instrumentation.ts, into the build.
  */
-export async function withEmptyNext<T>(root: string, part: (server: { url: string; port: number; pid: number }) => Promise<T>): Promise<T> {
+export async function withEmptyNext<T>(
+  root: string,
+  part: (server: { url: string; port: number; pid: number }) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
   const dir = path.join(root, "bench-results", "empty-next");
   const stamp = path.join(dir, ".sources-digest");
   const digest = createHash("sha256").update(JSON.stringify(SOURCES)).digest("hex");
@@ -157,7 +182,7 @@ export async function withEmptyNext<T>(root: string, part: (server: { url: strin
     ready: `http://127.0.0.1:${port}/`,
     name: "empty-next",
     cwd: dir,
-    env: NO_TELEMETRY,
+    env: { ...NO_TELEMETRY, ...env },
   });
   try {
     return await part({ url: `http://127.0.0.1:${port}`, port, pid: server.pid! });

@@ -8,7 +8,7 @@ import { measureHeartbeatLatency } from "./heartbeat-latency";
 import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
 import { finerSteps, LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, warmUpSteps, type LoadStep } from "./load/load-run";
-import { APP_VISITORS, EMPTY_ROUTE_VISITORS } from "./load/visitor";
+import { APP_VISITORS, EMPTY_ROUTE_VISITORS, FORWARD_ROUTE_VISITORS } from "./load/visitor";
 import { measureLogin } from "./login-timing";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
@@ -157,6 +157,19 @@ async function main() {
         (targets) => withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [], onStep, EMPTY_ROUTE_VISITORS, targets)),
         stepsFrom(1000, 1000),
       );
+      // The same route with the one campus call a heartbeat makes, on the standard campus: how much
+      // of the gap to the floor is that call, and how much the app's own work (information).
+      record.note("Floor with the campus call: the same load against an empty Pages API route that asks the campus once");
+      const forward = await climb(
+        record,
+        (targets) =>
+          withCampus((campusPid) =>
+            withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [{ part: "campus", pid: campusPid }], onStep, FORWARD_ROUTE_VISITORS, targets), {
+              FORWARD_URL: `${originsOf(undefined).campusApi}/health`,
+            }),
+          ),
+        stepsFrom(1000, 1000),
+      );
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
         name: "  visitors held by one process",
@@ -165,6 +178,13 @@ async function main() {
         floor: { value: floor.held, what: "an empty Pages API route, same load" },
         target: { limit: TARGETS.visitorsRatio, higherIsBetter: true },
         detail: `p99 < ${LOAD_TARGETS.p99Ms} ms, no gap over ${LOAD_TARGETS.maxGapMs / 1000} s, no failure; steps of ${describeSteps(load.steps)}`,
+      });
+      record.add({
+        name: "  visitors held by one process, against the route with the campus call",
+        value: load.held,
+        unit: "",
+        floor: { value: forward.held, what: "an empty Pages API route that asks the campus once, same load" },
+        detail: "information: the floor above plus the heartbeat's one campus call",
       });
       record.add({ name: "  presentations the campus restored for a missed heartbeat", value: load.restored, unit: "", target: { limit: 0 }, detail: "up to the last step held" });
       addAppCost(record, load.lastHeld);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
 import { LAUNCH_HEADER, SESSION_HEADER } from "@/lib/wire/auth-routes";
 import { APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../../e2e/support/origins";
-import { EMPTY_ROUTE_PATH } from "../empty-next";
+import { EMPTY_ROUTE_PATH, FORWARD_ROUTE_PATH } from "../empty-next";
 
 /**
  * One simulated visitor over plain HTTP, no browser: a real campus member (added through the
@@ -75,6 +75,20 @@ export const EMPTY_ROUTE_VISITORS: VisitorKind = {
   admit: async (index, appServer) => ({ appServer, username: `floor_${index}`, tabId: "", launchId: `floor-${index}`, sessionHandle: "" }),
   beat: async (visitor) => {
     const { status } = await send("POST", EMPTY_ROUTE_PATH, visitor);
+    return { ok: status === 200, status };
+  },
+  usesCampus: false,
+};
+
+/**
+ * The same framework ceiling with the campus call every heartbeat makes: visitors post to an empty
+ * Pages API route that asks the campus's health route once and answers (empty-next.ts
+ * FORWARD_ROUTE_PATH). What the app's own rules, session and answer add is the rest of the gap.
+ */
+export const FORWARD_ROUTE_VISITORS: VisitorKind = {
+  admit: EMPTY_ROUTE_VISITORS.admit,
+  beat: async (visitor) => {
+    const { status } = await send("POST", FORWARD_ROUTE_PATH, visitor);
     return { ok: status === 200, status };
   },
   usesCampus: false,
