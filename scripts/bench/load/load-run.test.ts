@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finerSteps, warmUpSteps } from "./load-run";
+import { finerSteps, largestRssMb, warmUpSteps } from "./load-run";
 
 const step = (visitors: number, held: boolean) => ({ visitors, held });
 
@@ -24,5 +24,16 @@ describe("the climb of fresh processes before the finer pass", () => {
 
   it("is empty when the first step missed", () => {
     expect(warmUpSteps([step(1000, false)])).toEqual([]);
+  });
+});
+
+describe("the resident memory of a server", () => {
+  it("is the largest process of the group it leads, not its launcher", () => {
+    const ps = " 4100  91000\n 4100 356352\n 4100  60000\n 5200 900000\n";
+    expect(largestRssMb(ps, 4100)).toBe(348);
+  });
+
+  it("is nothing for a group that is gone", () => {
+    expect(largestRssMb(" 5200 900000\n", 4100)).toBe(0);
   });
 });

@@ -253,9 +253,23 @@ function cpuSecondsByPart(watched: WatchedProcess[]): Record<string, number> {
   return parts;
 }
 
-/** Resident memory of a process, in MB (`ps` reports kB on Linux and macOS). */
+/**
+ * Resident memory of a server, in MB: the largest process of the group it leads (servers are
+ * started as group leaders, e2e/support/servers.ts). The app's `npm start` serves in its own
+ * process; the empty app's `npx next start` serves in a child, and its launchers are small.
+ */
 export function readRssMb(pid: number): number {
-  return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)]).toString().trim()) / 1024;
+  return largestRssMb(execFileSync("ps", ["-A", "-o", "pgid=,rss="]).toString(), pid);
+}
+
+/** The largest resident size among the processes of group `group`, from `ps -o pgid=,rss=` (kB), in MB. */
+export function largestRssMb(psOutput: string, group: number): number {
+  let largestKb = 0;
+  for (const line of psOutput.trim().split("\n")) {
+    const [pgid = "", rss = "0"] = line.trim().split(/\s+/);
+    if (Number(pgid) === group) largestKb = Math.max(largestKb, Number(rss));
+  }
+  return largestKb / 1024;
 }
 
 async function post(url: string) {
