@@ -7,8 +7,14 @@ import { spawn } from "node:child_process";
 // one after the other. A failed stage fails the run, and the stages after it still run, so that
 // one run shows every failure.
 const GROUPS = [
+  // The dev server's run needs no build, and takes the cores the unit tests leave: after the build,
+  // not beside it (both compile the app) nor beside the browser runs (a page of theirs would wait on
+  // its on-demand compiles longer than any expectation allows).
   [
-    [{ name: "build", command: ["npm", "run", "build"] }],
+    [
+      { name: "build", command: ["npm", "run", "build"] },
+      { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
+    ],
     [{ name: "unit", command: ["npx", "vitest", "run"] }],
   ],
   // The runs on the production build, each on ports of its own (e2e/support/origins.ts): much of
@@ -19,9 +25,6 @@ const GROUPS = [
     [{ name: "webkit", command: ["npx", "vitest", "run", "-c", "vitest.webkit.config.ts"] }],
     [{ name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] }],
   ],
-  // The dev server's run alone, last: its on-demand compiles take every core for a minute or more,
-  // and a page of another run beside it then waits longer than any expectation allows.
-  [[{ name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] }]],
 ];
 
 const started = performance.now();
