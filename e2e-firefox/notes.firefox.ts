@@ -11,6 +11,7 @@ describe("shared notes in Firefox", () => {
   test("members of one call post notes and each sees both, with their authors", async () => {
     const { ada, grace } = await membersInOneNotes(firefox.control, firefox.openCampusAs);
     await postNote(ada, "The demo went well");
+    await eventually(() => shownNotes(grace)).toEqual([["ada", "The demo went well"]]);
     await postNote(grace, "Pairing helped");
     const both = [
       ["ada", "The demo went well"],

@@ -10,7 +10,14 @@ test.describe("shared notes", () => {
     await expect(grace.app.getByTestId("notes-topic-text")).toHaveText(TOPIC);
     await expect(grace.app.getByTestId("activity-label")).toHaveText(TOPIC);
 
+    // A note arriving moves nothing in the other member's view: a click on the button as it
+    // arrives still lands on it.
+    const gracePost = grace.app.getByTestId("note-post");
+    const before = await gracePost.boundingBox();
     await postNote(ada, "The demo went well");
+    await expect(notesOf(grace)).toHaveCount(1);
+    expect(await gracePost.boundingBox()).toEqual(before);
+
     await postNote(grace, "  Pairing on the tests helped  ");
     for (const campus of [ada, grace]) {
       await expect(notesOf(campus)).toHaveCount(2);

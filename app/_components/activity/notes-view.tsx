@@ -43,7 +43,9 @@ export function NotesView({ activity, participants, userId, canPost, busy, onPos
           {activity.topic}
         </p>
       </div>
-      <div role="log" aria-labelledby="notes-topic" className="max-h-64 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50">
+      {/* A box of fixed height: a note arriving while the member writes moves neither the field nor
+          the button they are about to click. */}
+      <div role="log" aria-labelledby="notes-topic" className="h-40 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50">
         {activity.notes.length ? (
           <ol className="divide-y divide-slate-200">
             {activity.notes.map((note, index) => (
