@@ -5,10 +5,15 @@ import { APP_ORIGIN } from "../support/origins";
 import { blockAppCookies } from "../support/without-cookies";
 
 test.describe("the visitor session", () => {
-  test("the session cookie is HttpOnly, Secure, SameSite=None and Partitioned, and comes back", async ({ control, openCampusAs }) => {
+  test("the session cookie is HttpOnly, Secure, SameSite=None and Partitioned, and comes back", async ({ control, browser }) => {
     void control;
-    const campus = await openCampusAs("ada");
-    const stateResponse = campus.page.waitForResponse(`${APP_ORIGIN}/api/auth/state`);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Awaited from before the campus page opens: the app may ask for its state before that page's
+    // load event, and a response that came first would never be seen.
+    const stateResponse = page.waitForResponse(`${APP_ORIGIN}/api/auth/state`);
+    const campus = new CampusPage(page);
+    await campus.goto("ada");
     await campus.signIn();
     const setCookie = (await (await stateResponse).headerValue("set-cookie")) ?? "";
     expect(setCookie).toMatch(/^__Host-app_session_[0-9a-f]{16}=/);
@@ -21,6 +26,7 @@ test.describe("the visitor session", () => {
     expect(headers.cookie ?? "").toMatch(/__Host-app_session_[0-9a-f]{16}=/);
     expect(headers["x-app-session"]).toBeUndefined();
     await campus.expectState("signed-in");
+    await context.close();
   });
 
   test("two tabs log in at once, each with its own launch and session", async ({ control, browser }) => {
