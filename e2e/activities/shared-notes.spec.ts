@@ -28,6 +28,19 @@ test.describe("shared notes", () => {
       await expect(notesOf(campus).nth(1).getByTestId("note-text")).toHaveText("Pairing on the tests helped");
     }
 
+    // Past what its box shows, the list follows the newest note; a member who scrolled back to read
+    // stays where they are.
+    for (const text of ["Shorter standups", "The release notes", "More pairing"]) await postNote(ada, text);
+    await expect(notesOf(grace)).toHaveCount(5);
+    for (const campus of [ada, grace]) await expect(notesOf(campus).last()).toBeInViewport();
+    await grace.app.getByTestId("notes-log").evaluate((log) => log.scrollTo({ top: 0 }));
+    await expect(notesOf(grace).first()).toBeInViewport();
+    await postNote(ada, "Lunch together");
+    await expect(notesOf(grace)).toHaveCount(6);
+    await expect(notesOf(grace).first()).toBeInViewport();
+    await expect(notesOf(grace).last()).not.toBeInViewport();
+    await expect(notesOf(ada).last()).toBeInViewport();
+
     // The campus saw one activity and one accepted invitation; the notes never left the app's backend.
     const { activities, invitations, entries } = await control.activities();
     expect(activities).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type UIEvent } from "react";
 import type { NotesView as Notes } from "@/lib/wire/notes";
 import type { CallParticipant } from "@/lib/contract";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
@@ -18,6 +18,17 @@ type NotesViewProps = {
 /** Shared notes: every note, oldest first, with its author; a field to post one. The list is a live region. */
 export function NotesView({ activity, participants, userId, canPost, busy, onPost }: NotesViewProps) {
   const [text, setText] = useState("");
+  const log = useRef<HTMLDivElement>(null);
+  // Whether the member reads the newest notes (or all fit): the list then follows each new one.
+  const atNewest = useRef(true);
+  const notesShown = activity.notes.length;
+  useLayoutEffect(() => {
+    if (atNewest.current && log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [notesShown]);
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const box = event.currentTarget;
+    atNewest.current = box.scrollHeight - box.scrollTop - box.clientHeight < 8;
+  };
   const nameOf = (author: Notes["notes"][number]["author"]) =>
     participants.find((participant) => participant.userId === author.userId)?.username ?? author.username ?? author.userId;
   const full = activity.notes.length >= NOTES_LIMITS.maxNotes;
@@ -44,8 +55,16 @@ export function NotesView({ activity, participants, userId, canPost, busy, onPos
         </p>
       </div>
       {/* A box of fixed height: a note arriving while the member writes moves neither the field nor
-          the button they are about to click. */}
-      <div role="log" aria-labelledby="notes-topic" className="h-40 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50">
+          the button they are about to click. It scrolls, so it takes the keyboard's focus too. */}
+      <div
+        ref={log}
+        data-testid="notes-log"
+        role="log"
+        aria-labelledby="notes-topic"
+        tabIndex={0}
+        onScroll={onScroll}
+        className="h-40 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
         {activity.notes.length ? (
           <ol className="divide-y divide-slate-200">
             {activity.notes.map((note, index) => (
