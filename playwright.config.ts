@@ -34,6 +34,9 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1400, height: 900 },
+    // As a member may ask: the app's pulses stand still (e2e/a11y/motion.spec.ts). Each moving
+    // pulse made the browser repaint its page every frame, a fifth of a core per waiting page.
+    reducedMotion: "reduce",
     trace: "on-first-retry",
     // Headless runs drive Chromium's headless shell when it is installed (e2e/support/chromium.ts).
     launchOptions: { executablePath: resolveChromiumPath(isHeadedRun() ? "browser" : "headless-shell"), args: CHROMIUM_ARGS },

@@ -43,6 +43,8 @@ const BASE_PREFS: Record<string, unknown> = {
   // A fake camera and microphone for the call views, without a permission prompt.
   "media.navigator.streams.fake": true,
   "media.navigator.permission.disabled": true,
+  // Reduced motion, as the Chromium run asks for it (playwright.config.ts).
+  "ui.prefersReducedMotion": 1,
 };
 
 /** Third-party cookies rejected: the iframe gets no cookies at all, as in Safari. */

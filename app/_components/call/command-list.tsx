@@ -85,7 +85,7 @@ export function WaitingForYou({ commands, participants }: { commands: CommandVie
     <ul data-testid="waiting-for-you" className="space-y-1 rounded-lg bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
       {waiting.map((command) => (
         <li key={command.ref} className="flex items-center gap-2">
-          <span aria-hidden className="size-2 shrink-0 animate-pulse rounded-full bg-indigo-500" />
+          <span aria-hidden className="size-2 shrink-0 motion-safe:animate-pulse rounded-full bg-indigo-500" />
           {commandSentence(command, rosterNames(participants))}
         </li>
       ))}

@@ -39,7 +39,7 @@ export function GrantEnded({ grant }: { grant: GrantView | null | undefined }) {
 export function WaitingApproval() {
   return (
     <div data-testid="call-waiting-approval" aria-busy className="flex items-center gap-3 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900">
-      <span aria-hidden className="size-2 animate-pulse rounded-full bg-indigo-500" />
+      <span aria-hidden className="size-2 motion-safe:animate-pulse rounded-full bg-indigo-500" />
       Approve &lsquo;Use this call in this app&rsquo; in the campus page.
     </div>
   );
