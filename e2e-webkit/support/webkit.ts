@@ -57,6 +57,10 @@ function entries(dir: string): string[] {
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 const SCREEN = "1600x1000x24";
+// WebKitGTK composites its pages with OpenGL; an X server with no GPU (Xvfb) gives it Mesa's
+// software renderer, which cost about two thirds of the WebKit run's CPU. Without accelerated compositing
+// WebKit paints each page on the CPU directly: the same engine, cookies, frames and messages.
+const BROWSER_ENV = { WEBKIT_DISABLE_COMPOSITING_MODE: "1" };
 
 export type WebKitBrowser = { driver: WebDriver; close(): Promise<void> };
 
@@ -76,7 +80,7 @@ export async function launchWebKit(): Promise<WebKitBrowser> {
     ? [xvfbRun, ["-a", "-s", `-screen 0 ${SCREEN}`, driverPath, `--port=${port}`]]
     : [driverPath, [`--port=${port}`]];
   // Its own process group, so that X server, driver and browser end together.
-  const server = spawn(command, args, { detached: true, stdio: ["ignore", "ignore", "pipe"] });
+  const server = spawn(command, args, { detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...BROWSER_ENV } });
   let errors = "";
   server.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2_000)));
   const stop = async () => {
