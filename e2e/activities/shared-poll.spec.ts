@@ -22,7 +22,14 @@ test.describe("shared activities", () => {
     await expect(grace.app.getByTestId("activity-poll-question")).toHaveText(QUESTION);
     await expect(grace.app.getByTestId("activity-label")).toHaveText(QUESTION);
 
+    // A vote arriving moves nothing in the other member's view: a click on an option as it arrives
+    // still lands on it.
+    const adaPie = optionButton(ada, "Pie");
+    const before = await adaPie.boundingBox();
     await vote(grace, "Salad");
+    await expect(ada.app.locator('[data-testid="activity-voters"][data-option="Salad"]')).toHaveText("grace");
+    expect(await adaPie.boundingBox()).toEqual(before);
+
     await vote(ada, "Soup");
     for (const campus of [ada, grace]) {
       await expect(optionButton(campus, "Soup")).toHaveAttribute("data-votes", "1");

@@ -53,11 +53,10 @@ export function PollView({ activity, participants, userId, canVote, onVote }: Po
                   {voters.length} {voters.length === 1 ? "vote" : "votes"}
                 </span>
               </button>
-              {voters.length ? (
-                <p data-testid="activity-voters" data-option={option} className="px-1 text-xs text-slate-600">
-                  {voters.join(", ")}
-                </p>
-              ) : null}
+              {/* One line, there before the first vote: a vote arriving never moves the options below it. */}
+              <p data-testid="activity-voters" data-option={option} title={voters.join(", ") || undefined} className="h-4 truncate px-1 text-xs text-slate-600">
+                {voters.join(", ")}
+              </p>
             </li>
           );
         })}
