@@ -11,7 +11,7 @@ test("a member who asks for reduced motion sees nothing move in the app", async 
   await expect(ada.consentDialog).toBeVisible();
   await expect(ada.status).toHaveAttribute("aria-busy", "true");
   const app = ada.page.frame({ url: `${APP_ORIGIN}/` })!;
-  const running = () => app.evaluate(() => document.getAnimations().filter((animation) => animation.playState === "running").length);
+  const running = () => app.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSAnimation && animation.playState === "running").length);
 
   expect(await app.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches)).toBe(true);
   expect(await running()).toBe(0);
