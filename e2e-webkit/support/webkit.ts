@@ -58,8 +58,9 @@ const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 const SCREEN = "1600x1000x24";
 // WebKitGTK composites its pages with OpenGL; an X server with no GPU (Xvfb) gives it Mesa's
-// software renderer, which cost about two thirds of the WebKit run's CPU. Without accelerated compositing
-// WebKit paints each page on the CPU directly: the same engine, cookies, frames and messages.
+// software renderer, which cost about two thirds of the WebKit run's CPU. Without accelerated
+// compositing WebKit paints each page on the CPU directly: the same engine, cookies, frames and
+// messages.
 const BROWSER_ENV = { WEBKIT_DISABLE_COMPOSITING_MODE: "1" };
 
 export type WebKitBrowser = { driver: WebDriver; close(): Promise<void> };
