@@ -33,6 +33,26 @@ test.describe("attach, approval and the roster", () => {
     await expect(ada.app.getByTestId("call-view")).toContainText(/denied|declined/i);
   });
 
+  test("a speaker turning a device on changes their media chip, and not its size", async ({ control, openCampusAs }) => {
+    const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    const grace = await openCampusAs("grace");
+    await grace.signIn();
+    await control.joinCall(callId, "grace", "speaker");
+    await ada.attachToCall();
+    const chip = ada.app.locator('[data-testid="speaker-media-chip"][data-username="grace"]');
+    await expect(chip).toContainText("camera off");
+    // The chips wrap in rows above the presentation settings: a chip that grew or shrank could
+    // move a row, and a click on its way to a control below would miss.
+    const before = await chip.boundingBox();
+
+    // Grace turns her camera on in her campus page's native controls.
+    await grace.page.getByTestId("call-camera").click();
+    await expect(grace.page.getByTestId("call-camera")).toHaveAttribute("data-on", "true");
+    await expect(chip).toContainText("camera on");
+    expect((await chip.boundingBox())?.width).toBe(before?.width);
+  });
+
   // What others do reaches the roster on the grant's next poll: brought forward, not waited for.
   test.describe(() => {
     test.use({ browserClock: true });

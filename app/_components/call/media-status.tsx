@@ -32,8 +32,19 @@ export function MediaStatus({ grant, ownToggles }: { grant: ActiveGrantView; own
       {media.speakers.length ? (
         <ul data-testid="speaker-media" aria-label="Speakers' media" className="flex flex-wrap gap-1.5">
           {media.speakers.filter((speaker) => !ownToggles || speaker.participationId !== grant.participationId).map((speaker) => (
-            <li key={speaker.participationId} className="rounded-full bg-slate-100 px-2 py-0.5">
-              {username(speaker.participationId)}: camera {onOff(speaker.camera)}, mic {onOff(speaker.microphone)}
+            <li
+              key={speaker.participationId}
+              data-testid="speaker-media-chip"
+              data-username={username(speaker.participationId)}
+              className="flex gap-2 rounded-full bg-slate-100 px-2 py-0.5"
+            >
+              <span className="font-medium text-slate-900">{username(speaker.participationId)}</span>
+              <span>
+                camera <OnOff on={speaker.camera} />
+              </span>
+              <span>
+                mic <OnOff on={speaker.microphone} />
+              </span>
             </li>
           ))}
         </ul>
@@ -43,6 +54,11 @@ export function MediaStatus({ grant, ownToggles }: { grant: ActiveGrantView; own
       </p>
     </div>
   );
+}
+
+/** As wide for "on" as for "off": a speaker turning a device on or off never rewraps the chips, so nothing below them moves. */
+function OnOff({ on }: { on: boolean }) {
+  return <span className="inline-block w-[3ch]">{onOff(on)}</span>;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
