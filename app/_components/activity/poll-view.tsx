@@ -29,6 +29,7 @@ export function PollView({ activity, participants, userId, canVote, onVote }: Po
       <ul className="space-y-1.5">
         {activity.options.map((option, index) => {
           const voters = activity.votes.filter((vote) => vote.option === index).map((vote) => nameOf(vote.userId));
+          const names = voters.join(", ");
           const chosen = mine === index;
           const share = total ? Math.round((voters.length / total) * 100) : 0;
           return (
@@ -54,8 +55,8 @@ export function PollView({ activity, participants, userId, canVote, onVote }: Po
                 </span>
               </button>
               {/* One line, there before the first vote: a vote arriving never moves the options below it. */}
-              <p data-testid="activity-voters" data-option={option} title={voters.join(", ") || undefined} className="h-4 truncate px-1 text-xs text-slate-600">
-                {voters.join(", ")}
+              <p data-testid="activity-voters" data-option={option} title={names || undefined} className="h-4 truncate px-1 text-xs text-slate-600">
+                {names}
               </p>
             </li>
           );

@@ -31,22 +31,20 @@ export function MediaStatus({ grant, ownToggles }: { grant: ActiveGrantView; own
       </dl>
       {media.speakers.length ? (
         <ul data-testid="speaker-media" aria-label="Speakers' media" className="flex flex-wrap gap-1.5">
-          {media.speakers.filter((speaker) => !ownToggles || speaker.participationId !== grant.participationId).map((speaker) => (
-            <li
-              key={speaker.participationId}
-              data-testid="speaker-media-chip"
-              data-username={username(speaker.participationId)}
-              className="flex gap-2 rounded-full bg-slate-100 px-2 py-0.5"
-            >
-              <span className="font-medium text-slate-900">{username(speaker.participationId)}</span>
-              <span>
-                camera <OnOff on={speaker.camera} />
-              </span>
-              <span>
-                mic <OnOff on={speaker.microphone} />
-              </span>
-            </li>
-          ))}
+          {media.speakers.filter((speaker) => !ownToggles || speaker.participationId !== grant.participationId).map((speaker) => {
+            const name = username(speaker.participationId);
+            return (
+              <li key={speaker.participationId} data-testid="speaker-media-chip" data-username={name} className="flex gap-2 rounded-full bg-slate-100 px-2 py-0.5">
+                <span className="font-medium text-slate-900">{name}</span>
+                <span>
+                  camera <OnOff on={speaker.camera} />
+                </span>
+                <span>
+                  mic <OnOff on={speaker.microphone} />
+                </span>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       <p data-testid="call-capacity" className="text-slate-600">
