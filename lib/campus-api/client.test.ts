@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { aCampus, aCampusApi, aMember, aToken, fakeCampusFetch } from "@/lib/testing/fixtures";
@@ -64,8 +64,8 @@ describe("spec 4.2: userinfo", () => {
 });
 
 describe("a campus that cannot be reached or understood is unavailable (503)", () => {
-  const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
-  beforeEach(() => warn.mockClear());
+  let warn: MockInstance<typeof log.warn>;
+  beforeEach(() => void (warn = vi.spyOn(log, "warn").mockImplementation(() => undefined)));
   const warned = (reason: string) => [{ event: "campus.unavailable", method: "GET", path: "/v1/apps/userinfo", reason }, "campus.unavailable"];
 
   it("logs the endpoint and the reason, never the token", async () => {

@@ -1,0 +1,37 @@
+/**
+ * The unit-test files that run in a module graph of their own (vitest.config.ts). The others share
+ * their worker's modules from one file to the next, which takes a third of the time; these change
+ * what a process holds, so another file would see it, or need it fresh. A test file that does any
+ * of the following belongs here (tests/test-isolation.test.ts checks the first four):
+ *
+ * - stubs the environment (`vi.stubEnv`, `process.env`): the server reads it once (lib/env.ts);
+ * - calls a route handler (`@/app/…`) or the server's wiring (lib/server/deps.ts): the process's
+ *   own stores and rate limiter, which another file's requests would have filled;
+ * - stubs a global or mocks a module (`vi.stubGlobal`, `vi.mock`, dynamic imports after either);
+ * - spies on a built-in's prototype (`Response.prototype`), which another file may have replaced.
+ */
+export const ISOLATED_TEST_FILES = [
+  // The environment
+  "instrumentation.test.ts",
+  "proxy.test.ts",
+  "lib/http/define-route.test.ts",
+  "lib/http/input-rules.test.ts",
+  "lib/http/node-route.test.ts",
+  "lib/http/unauthenticated-work.test.ts",
+  "lib/logs-hold-no-secrets.test.ts",
+  "lib/server/redis-faults.test.ts",
+  "lib/server/serve-route.test.ts",
+  // Route handlers
+  "lib/activity/post-note.test.ts",
+  "lib/auth/renewal-race.test.ts",
+  "lib/wire/activity-routes.test.ts",
+  "lib/wire/call-routes.test.ts",
+  "lib/wire/notes.test.ts",
+  "lib/wire/presentation-routes.test.ts",
+  // Globals and module mocks
+  "lib/client/fetch/fetcher.test.ts",
+  "lib/client/handshake/sign-in.test.ts",
+  "lib/client/timing/timing-marks.test.ts",
+  // A built-in's prototype
+  "campus/http/log-rest-calls.test.ts",
+];

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ISOLATED_TEST_FILES } from "./isolated-test-files";
+
+// The unit-test files that share their worker's modules must leave the process as they found it
+// and need nothing fresh (tests/isolated-test-files.ts says why); these are the signs that one does not.
+const ROOT = path.resolve(import.meta.dirname, "..");
+const CHANGES_THE_PROCESS: [string, RegExp][] = [
+  ["stubs the environment", /vi\.stubEnv|process\.env\b/],
+  ["calls a route handler or the server's wiring", /["']@\/app\/|lib\/server\/deps|getServerDeps|getServerStores/],
+  ["stubs a global or mocks a module", /vi\.stubGlobal|vi\.(do)?mock\(|vi\.resetModules/],
+  ["spies on a built-in's prototype", /\.prototype\b/],
+];
+
+function testFiles(dir = ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith(".") || entry.name === "node_modules" || entry.name === "e2e") return [];
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(file);
+    return entry.name.endsWith(".test.ts") ? [path.relative(ROOT, file).split(path.sep).join("/")] : [];
+  });
+}
+
+describe("which unit-test files run in a module graph of their own", () => {
+  const files = testFiles();
+
+  it("every file that changes what the process holds", () => {
+    const shared = files.filter((file) => !ISOLATED_TEST_FILES.includes(file) && file !== "tests/test-isolation.test.ts");
+    const changing = shared.flatMap((file) => {
+      const source = readFileSync(path.join(ROOT, file), "utf8");
+      return CHANGES_THE_PROCESS.filter(([, sign]) => sign.test(source)).map(([what]) => `${file} ${what}`);
+    });
+    expect(shared.length).toBeGreaterThan(100);
+    expect(changing).toEqual([]);
+  });
+
+  it("and only files that exist", () => {
+    expect(ISOLATED_TEST_FILES.filter((file) => !files.includes(file))).toEqual([]);
+  });
+});
