@@ -3,36 +3,34 @@
 // and all of them start their app servers from it (e2e/support/servers.ts).
 import { spawn } from "node:child_process";
 
-// Each group's lanes run side by side, and the stages of a lane one after another; the groups
-// one after the other. A failed stage fails the run, and the stages after it still run, so that
-// one run shows every failure.
-const GROUPS = [
-  // The dev server's run needs no build, and takes the cores the unit tests leave: after the build,
-  // not beside it (both compile the app) nor beside the browser runs (a page of theirs would wait on
-  // its on-demand compiles longer than any expectation allows).
+// The lanes run side by side, the stages of a lane one after another; a stage with `after` also
+// waits for those stages of other lanes. A failed stage fails the run, and the stages after it
+// still run, so that one run shows every failure. Two cores are the budget: each stage is placed
+// where the others leave a core idle.
+const LANES = [
+  // The dev server's run needs no build, but follows it (both compile the app), and the browser
+  // runs of Chromium, Firefox and WebKit follow it: beside all of them, its pages would wait on its
+  // on-demand compiles longer than any expectation allows.
   [
-    [
-      { name: "build", command: ["npm", "run", "build"] },
-      { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
-    ],
-    [{ name: "unit", command: ["npx", "vitest", "run"] }],
+    { name: "build", command: ["npm", "run", "build"] },
+    { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
+    { name: "chromium", command: ["npx", "playwright", "test"] },
   ],
-  // The runs on the production build, each on ports of its own (e2e/support/origins.ts): much of
-  // an end-to-end test is waiting (for a poll, a heartbeat, a lease), so they share the cores.
+  // The shared-store run (one page at a time) takes the core the unit tests leave, then the one
+  // the dev run leaves (its one page at a time).
   [
-    [{ name: "chromium", command: ["npx", "playwright", "test"] }],
-    [{ name: "firefox", command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] }],
-    [{ name: "webkit", command: ["npx", "vitest", "run", "-c", "vitest.webkit.config.ts"] }],
-    [{ name: "shared-store", command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] }],
+    { name: "unit", command: ["npx", "vitest", "run"] },
+    { name: "shared-store", after: ["build"], command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
   ],
+  // Every run on the production build has ports of its own (e2e/support/origins.ts): much of an
+  // end-to-end test is waiting (for a poll, a heartbeat, a lease), so they share the cores.
+  [{ name: "firefox", after: ["dev"], command: ["npx", "vitest", "run", "-c", "vitest.firefox.config.ts"] }],
+  [{ name: "webkit", after: ["dev"], command: ["npx", "vitest", "run", "-c", "vitest.webkit.config.ts"] }],
 ];
 
 const started = performance.now();
-const results = [];
-for (const lanes of GROUPS) {
-  const finished = await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
-  results.push(...finished.flat());
-}
+const finished = new Map(LANES.flat().map(({ name }) => [name, Promise.withResolvers()]));
+const results = (await Promise.all(LANES.map(runLane))).flat();
 const failed = results.some((result) => result.code !== 0);
 
 console.log("\nnpm test:");
@@ -40,23 +38,26 @@ for (const { name, code, seconds } of results) console.log(`  ${name.padEnd(13)}
 console.log(`  ${"total".padEnd(13)} ${elapsed(started).padStart(7)} s  ${failed ? "FAILED" : "ok"}`);
 process.exit(failed ? 1 : 0);
 
-/** Runs a lane's stages one after another. */
-async function runLane(stages, prefixed) {
+/** Runs a lane's stages one after another, each once the stages it comes `after` have finished. */
+async function runLane(stages) {
   const results = [];
-  for (const stage of stages) results.push(await run(stage, prefixed));
+  for (const stage of stages) {
+    await Promise.all((stage.after ?? []).map((name) => finished.get(name).promise));
+    const result = await run(stage);
+    finished.get(stage.name).resolve(result);
+    results.push(result);
+  }
   return results;
 }
 
-/** Runs a stage; beside others, each of its lines starts with its name. */
-function run({ name, command: [command, ...args] }, prefixed) {
+/** Runs a stage; each line of its output starts with its name. */
+function run({ name, command: [command, ...args] }) {
   const stageStarted = performance.now();
   console.log(`\n== ${name}: ${[command, ...args].join(" ")}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", prefixed ? "pipe" : "inherit", prefixed ? "pipe" : "inherit"] });
-    if (prefixed) {
-      relay(child.stdout, process.stdout, name);
-      relay(child.stderr, process.stderr, name);
-    }
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    relay(child.stdout, process.stdout, name);
+    relay(child.stderr, process.stderr, name);
     child.on("exit", (code, signal) => resolve({ name, code: code ?? signal, seconds: elapsed(stageStarted) }));
   });
 }
