@@ -59,12 +59,20 @@ describe("login in Firefox's cross-site iframe", () => {
         return { campus, traffic };
       }),
     );
+    // Both handshakes ran side by side, the second tab in front. The member then acts in each tab
+    // as a member can: brought to the front first (in a tab behind another, Firefox paints no
+    // frames, and a click there took about ten seconds).
     // Consent is asked once per tab until one approves; approve wherever it is asked.
-    for (const { campus } of [first!, second!]) await campus.signIn();
+    for (const { campus } of [first!, second!]) {
+      await campus.page.bringToFront();
+      await campus.signIn();
+    }
     expect(first!.traffic.loginLaunches()[0]).not.toBe(second!.traffic.loginLaunches()[0]);
 
+    await first!.campus.page.bringToFront();
     await first!.campus.inApp.click(byTestId("sign-out"));
     await first!.campus.expectState("signed-out");
+    await second!.campus.page.bringToFront();
     await second!.campus.inApp.click(byTestId("check-access"));
     await second!.campus.expectState("signed-in");
   });
