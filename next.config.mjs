@@ -8,6 +8,9 @@ const nextConfig = {
   // a visitor's heartbeat and grant poll under load (`npm run bench`).
   compress: false,
   reactStrictMode: true,
+  // `npm test` checks the types in a stage of its own (`tsc --noEmit`, the whole project with its
+  // tests), beside the build rather than within it (scripts/test.mjs); every other build checks them.
+  typescript: { ignoreBuildErrors: process.env.BUILD_SKIPS_TYPECHECK === "1" },
   // The heartbeat is a Pages API route (lib/http/node-route.ts says why). The Pages router builds
   // its server code without React's "react-server" condition, under which `server-only` is an
   // empty module; without it `server-only` throws, as it does in a browser. So the server keeps

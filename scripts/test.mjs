@@ -12,14 +12,15 @@ const LANES = [
   // runs of Chromium, Firefox and WebKit follow it: beside all of them, its pages would wait on its
   // on-demand compiles longer than any expectation allows.
   [
-    { name: "build", command: ["npm", "run", "build"] },
+    { name: "build", command: ["npm", "run", "build"], env: { BUILD_SKIPS_TYPECHECK: "1" } },
     { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
     { name: "chromium", command: ["npx", "playwright", "test"] },
   ],
-  // The shared-store run (one page at a time) takes the core the unit tests leave, then the one
-  // the dev run leaves (its one page at a time).
+  // The types are checked here, off the path the build, the dev run and Chromium's run make. The
+  // shared-store run (one page at a time) takes the core the dev run leaves (its one page at a time).
   [
     { name: "unit", command: ["npx", "vitest", "run"] },
+    { name: "types", command: ["npx", "tsc", "--noEmit"] },
     { name: "shared-store", after: ["build"], command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
   ],
   // Every run on the production build has ports of its own (e2e/support/origins.ts): much of an
@@ -51,11 +52,11 @@ async function runLane(stages) {
 }
 
 /** Runs a stage; each line of its output starts with its name. */
-function run({ name, command: [command, ...args] }) {
+function run({ name, command: [command, ...args], env = {} }) {
   const stageStarted = performance.now();
   console.log(`\n== ${name}: ${[command, ...args].join(" ")}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     relay(child.stdout, process.stdout, name);
     relay(child.stderr, process.stderr, name);
     child.on("exit", (code, signal) => resolve({ name, code: code ?? signal, seconds: elapsed(stageStarted) }));
