@@ -9,8 +9,8 @@ import { spawn } from "node:child_process";
 // where the others leave a core idle.
 const LANES = [
   // The dev server's run needs no build, but follows it (both compile the app), and the browser
-  // runs of Chromium, Firefox and WebKit follow it: beside all of them, its pages would wait on its
-  // on-demand compiles longer than any expectation allows.
+  // runs of Chromium, Firefox and WebKit follow it: beside all of them, its bursts of compiling
+  // once held a Chromium page past its expectation. The build leaves its type check to `types`.
   [
     { name: "build", command: ["npm", "run", "build"], env: { BUILD_SKIPS_TYPECHECK: "1" } },
     { name: "dev", command: ["npx", "playwright", "test", "-c", "playwright.dev.config.ts"] },
