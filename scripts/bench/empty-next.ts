@@ -14,7 +14,7 @@ const BASELINE_PACKAGES = ["next", "react", "react-dom", "tailwindcss", "@tailwi
 /** The throwaway project reports nothing to Next's telemetry: a measuring run is nobody's usage. */
 const NO_TELEMETRY = { NEXT_TELEMETRY_DISABLED: "1" };
 
-/** The empty Pages API route of the capacity floor (load/visitor.ts EMPTY_ROUTE_VISITORS). */
+/** The empty Pages API route, the framework's ceiling for a request that does nothing (load/visitor.ts EMPTY_ROUTE_VISITORS). */
 export const EMPTY_ROUTE_PATH = "/api/empty";
 
 /**

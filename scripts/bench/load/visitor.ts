@@ -67,9 +67,10 @@ export type VisitorKind = {
 export const APP_VISITORS: VisitorKind = { admit: admitVisitor, beat: heartbeat, usesCampus: true };
 
 /**
- * The framework's own ceiling on the machine (the floor of the figure): visitors whose request
- * every interval is a POST to an empty Pages API route of an empty Next.js app, through the same
- * generator, on the same kept-alive connections. They sign in nowhere and reach no campus.
+ * The framework's own ceiling on the machine for a request that does nothing (information beside
+ * the figure): visitors whose request every interval is a POST to an empty Pages API route of an
+ * empty Next.js app, through the same generator, on the same kept-alive connections. They sign in
+ * nowhere and reach no campus.
  */
 export const EMPTY_ROUTE_VISITORS: VisitorKind = {
   admit: async (index, appServer) => ({ appServer, username: `floor_${index}`, tabId: "", launchId: `floor-${index}`, sessionHandle: "" }),
@@ -81,9 +82,10 @@ export const EMPTY_ROUTE_VISITORS: VisitorKind = {
 };
 
 /**
- * The same framework ceiling with the campus call every heartbeat makes: visitors post to an empty
- * Pages API route that asks the campus's health route once and answers (empty-next.ts
- * FORWARD_ROUTE_PATH). What the app's own rules, session and answer add is the rest of the gap.
+ * The floor of the figure: the framework's ceiling for the least a heartbeat must do, one campus
+ * call (spec 4.9). Visitors post to an empty Pages API route that asks the campus's health route
+ * once and answers (empty-next.ts FORWARD_ROUTE_PATH); what the app's own rules, session and answer
+ * add is the gap between the two.
  */
 export const FORWARD_ROUTE_VISITORS: VisitorKind = {
   admit: EMPTY_ROUTE_VISITORS.admit,
