@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { ISOLATED_TEST_FILES } from "./tests/isolated-test-files";
+import { ISOLATED_TEST_FILES } from "./tests/isolated-test-files.ts";
 
 const TEST_FILES = ["**/*.test.ts"];
 const NOT_TESTS = ["node_modules/**", ".next/**", "e2e/**"];

@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { workersFromEnv } from "./e2e/support/slots";
+import { workersFromEnv } from "./e2e/support/slots.ts";
 
 /*
  * The WebKit end-to-end run: WebKitGTK's MiniBrowser (the Safari engine) driven by
