@@ -20,7 +20,7 @@ const LANES = [
   // shared-store run (one page at a time) takes the core the dev run leaves (its one page at a time).
   [
     { name: "unit", command: ["npx", "vitest", "run"] },
-    { name: "types", command: ["npx", "tsc", "--noEmit"] },
+    { name: "types", command: ["npm", "run", "typecheck"] },
     { name: "shared-store", after: ["build"], command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
   ],
   // Every run on the production build has ports of its own (e2e/support/origins.ts): much of an
