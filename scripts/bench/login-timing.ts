@@ -1,11 +1,10 @@
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type ConsoleMessage, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { registration } from "../../e2e/support/local-env";
-import { FIRST_VIEW_STEPS } from "../../lib/client/timing/timing-marks";
+import { DOCUMENT_LOADED, FIRST_VIEW_STEPS, markName } from "../../lib/client/timing/timing-marks";
 import { breakdownSteps, type StepTimes } from "./breakdown";
 import { percentile } from "./stats";
-import { readStepTimes, waitForStepMark } from "./step-marks";
 
 const RUNS = 20;
 
@@ -30,26 +29,24 @@ export async function measureLogin(floor?: Framed) {
   const framed = floor ? [APP, floor] : [APP];
   const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
   const context = await browser.newContext();
-  await context.addInitScript((origins: string[]) => {
-    if (!origins.includes(location.origin)) return;
-    new MutationObserver((_, observer) => {
-      if (document.querySelector('[data-testid="app-status"][data-state="signed-in"]')) {
-        const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-        const marks = window as unknown as { signedInAfterLoadMs: number; apiRequestsBeforeSignedIn: string[] };
-        marks.apiRequestsBeforeSignedIn = performance
-          .getEntriesByType("resource")
-          .map((entry) => new URL(entry.name).pathname)
-          .filter((path) => path.startsWith("/api/"));
-        marks.signedInAfterLoadMs = performance.now() - navigation.loadEventStart;
-        observer.disconnect();
-      }
-    }).observe(document, { subtree: true, childList: true, attributes: true });
-  }, framed.map((each) => each.appOrigin));
+  // The frame reports its own figures, on a console line: nothing of Playwright's runs in it while
+  // it loads. Waiting in the frame would evaluate Playwright's injected script there (a task of
+  // about 10 ms) and poll it every animation frame, inside the very steps being timed, and landing
+  // in one page's steps more than the other's as their load events fall.
+  await context.addInitScript(reportFirstView, {
+    origins: framed.map((each) => each.appOrigin),
+    steps: FIRST_VIEW_STEPS.map((step) => ({ step, mark: step === DOCUMENT_LOADED ? null : markName(step) })),
+    prefix: REPORT_PREFIX,
+    lastMarkTimeoutMs: LAST_MARK_TIMEOUT_MS,
+  });
   const page = await context.newPage();
   // The campus asks for consent again when the registration's origin changes: each switch signs in
   // once, unmeasured, so every measured run is a returning member's.
+  // Each load's report is awaited by the step that loaded it, so that a late one is never taken
+  // for the next load's.
   const switchTo = async (each: Framed) => {
     await frame(each);
+    const reported = nextReport(page, each.appOrigin);
     await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
     const signedIn = page.frameLocator('[data-testid="app-frame"]').locator('[data-testid="app-status"][data-state="signed-in"]');
     const consent = page.getByTestId("consent-approve");
@@ -57,6 +54,7 @@ export async function measureLogin(floor?: Framed) {
       if (await consent.isVisible()) await consent.click();
       await page.waitForTimeout(50);
     }
+    await reported;
   };
   if (framed.length === 1) await switchTo(APP);
 
@@ -66,18 +64,16 @@ export async function measureLogin(floor?: Framed) {
   for (let run = 0; run < RUNS; run++) {
     for (const each of framed) {
       if (framed.length > 1) await switchTo(each);
+      const reported = nextReport(page, each.appOrigin);
       await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
-      const appFrame = await waitForFrame(page, each.appOrigin);
-      const ms = await appFrame.waitForFunction(() => (window as unknown as { signedInAfterLoadMs?: number }).signedInAfterLoadMs).then((h) => h.jsonValue());
-      times.get(each)!.push(ms!);
+      const report = await reported;
+      times.get(each)!.push(report.signedInAfterLoadMs);
       // The floor page marks the same steps: each step is set beside the floor's.
-      await waitForStepMark(appFrame, "view rendered");
-      stepTimes.get(each)!.push(await readStepTimes(appFrame, FIRST_VIEW_STEPS));
+      stepTimes.get(each)!.push(report.steps);
       if (each !== APP) continue;
-      const requests = await appFrame.evaluate(() => (window as unknown as { apiRequestsBeforeSignedIn: string[] }).apiRequestsBeforeSignedIn);
       // The state request is part of the handshake (before `authenticate`); what follows it, up to
       // the signed-in view, is counted. Requests the signed-in view then makes are not "on the way".
-      afterHandshake.push(requests.filter((path) => path !== "/api/auth/state").length);
+      afterHandshake.push(report.apiRequestsBeforeSignedIn.filter((path) => path !== "/api/auth/state").length);
     }
   }
   await browser.close();
@@ -105,10 +101,70 @@ async function control(method: "POST" | "PUT", path: string, body: unknown) {
   if (!response.ok) throw new Error(`campus ${method} ${path} answered ${response.status}: ${await response.text()}`);
 }
 
-async function waitForFrame(page: Page, origin: string) {
-  for (;;) {
-    const found = page.frames().find((f) => f.url().startsWith(`${origin}/`));
-    if (found) return found;
-    await page.waitForTimeout(20);
-  }
+/** The console line a framed page reports on: this prefix, then the report as JSON. */
+const REPORT_PREFIX = "hosted-app-bench:first-view ";
+
+/** How long the last step's mark may follow the signed-in view (an effect marks it just after). */
+const LAST_MARK_TIMEOUT_MS = 5_000;
+
+type FirstViewReport = { origin: string; signedInAfterLoadMs: number; apiRequestsBeforeSignedIn: string[]; steps: StepTimes };
+
+type ReportOptions = { origins: string[]; steps: { step: string; mark: string | null }[]; prefix: string; lastMarkTimeoutMs: number };
+
+/**
+ * Runs in every frame before its scripts (an init script: it must stand alone). In the measured
+ * frames it times the signed-in view from the load event, lists the page's requests to its own API
+ * up to then, and, once the last step is marked (or given up on), reports them with each step's
+ * first mark on one console line. "document loaded" is the navigation's load event.
+ */
+function reportFirstView({ origins, steps, prefix, lastMarkTimeoutMs }: ReportOptions) {
+  if (!origins.includes(location.origin)) return;
+  const lastMark = steps.at(-1)!.mark!;
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[data-testid="app-status"][data-state="signed-in"]')) return;
+    observer.disconnect();
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    // A method, not a function bound to a name: the bench runs under tsx, whose compiler wraps such
+    // functions in a helper (__name) that the page does not have.
+    const run = {
+      signedInAfterLoadMs: performance.now() - navigation.loadEventStart,
+      apiRequestsBeforeSignedIn: performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith("/api/")),
+      sent: false,
+      send() {
+        if (this.sent) return;
+        this.sent = true;
+        const times = steps.map(({ step, mark }) => {
+          if (mark === null) return [step, navigation.loadEventStart > 0 ? navigation.loadEventStart : undefined];
+          return [step, performance.getEntriesByName(mark, "mark")[0]?.startTime];
+        });
+        const { signedInAfterLoadMs, apiRequestsBeforeSignedIn } = this;
+        console.debug(prefix + JSON.stringify({ origin: location.origin, signedInAfterLoadMs, apiRequestsBeforeSignedIn, steps: Object.fromEntries(times) }));
+      },
+    };
+    if (performance.getEntriesByName(lastMark, "mark").length > 0) return run.send();
+    // A mark that never comes is a missing step, not a lost run.
+    setTimeout(() => run.send(), lastMarkTimeoutMs);
+    new PerformanceObserver((list, marks) => {
+      if (list.getEntriesByName(lastMark, "mark").length === 0) return;
+      marks.disconnect();
+      run.send();
+    }).observe({ type: "mark" });
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+/** The next report of a frame of `origin`: listen before the navigation that loads it. */
+function nextReport(page: Page, origin: string): Promise<FirstViewReport> {
+  return new Promise((resolve) => {
+    const onConsole = (message: ConsoleMessage) => {
+      if (!message.text().startsWith(REPORT_PREFIX)) return;
+      const report = JSON.parse(message.text().slice(REPORT_PREFIX.length)) as FirstViewReport;
+      if (report.origin !== origin) return;
+      page.off("console", onConsole);
+      resolve(report);
+    };
+    page.on("console", onConsole);
+  });
 }
