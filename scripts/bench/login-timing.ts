@@ -2,9 +2,10 @@ import { chromium, type ConsoleMessage, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { registration } from "../../e2e/support/local-env";
-import { DOCUMENT_LOADED, FIRST_VIEW_STEPS, markName } from "../../lib/client/timing/timing-marks";
+import { FIRST_VIEW_STEPS, markName } from "../../lib/client/timing/timing-marks";
 import { breakdownSteps, type StepTimes } from "./breakdown";
 import { percentile } from "./stats";
+import { stepTimesOf, type FrameMarks } from "./step-marks";
 
 const RUNS = 20;
 
@@ -35,7 +36,7 @@ export async function measureLogin(floor?: Framed) {
   // in one page's steps more than the other's as their load events fall.
   await context.addInitScript(reportFirstView, {
     origins: framed.map((each) => each.appOrigin),
-    steps: FIRST_VIEW_STEPS.map((step) => ({ step, mark: step === DOCUMENT_LOADED ? null : markName(step) })),
+    lastMark: markName(FIRST_VIEW_STEPS.at(-1)!),
     prefix: REPORT_PREFIX,
     lastMarkTimeoutMs: LAST_MARK_TIMEOUT_MS,
   });
@@ -69,7 +70,7 @@ export async function measureLogin(floor?: Framed) {
       const report = await reported;
       times.get(each)!.push(report.signedInAfterLoadMs);
       // The floor page marks the same steps: each step is set beside the floor's.
-      stepTimes.get(each)!.push(report.steps);
+      stepTimes.get(each)!.push(stepTimesOf(report, FIRST_VIEW_STEPS));
       if (each !== APP) continue;
       // The state request is part of the handshake (before `authenticate`); what follows it, up to
       // the signed-in view, is counted. Requests the signed-in view then makes are not "on the way".
@@ -107,19 +108,18 @@ const REPORT_PREFIX = "hosted-app-bench:first-view ";
 /** How long the last step's mark may follow the signed-in view (an effect marks it just after). */
 const LAST_MARK_TIMEOUT_MS = 5_000;
 
-type FirstViewReport = { origin: string; signedInAfterLoadMs: number; apiRequestsBeforeSignedIn: string[]; steps: StepTimes };
+type FirstViewReport = FrameMarks & { origin: string; signedInAfterLoadMs: number; apiRequestsBeforeSignedIn: string[] };
 
-type ReportOptions = { origins: string[]; steps: { step: string; mark: string | null }[]; prefix: string; lastMarkTimeoutMs: number };
+type ReportOptions = { origins: string[]; lastMark: string; prefix: string; lastMarkTimeoutMs: number };
 
 /**
  * Runs in every frame before its scripts (an init script: it must stand alone). In the measured
  * frames it times the signed-in view from the load event, lists the page's requests to its own API
- * up to then, and, once the last step is marked (or given up on), reports them with each step's
- * first mark on one console line. "document loaded" is the navigation's load event.
+ * up to then, and, once the last step is marked (or given up on), reports them with its load event
+ * and its marks (step-marks.ts FrameMarks) on one console line.
  */
-function reportFirstView({ origins, steps, prefix, lastMarkTimeoutMs }: ReportOptions) {
+function reportFirstView({ origins, lastMark, prefix, lastMarkTimeoutMs }: ReportOptions) {
   if (!origins.includes(location.origin)) return;
-  const lastMark = steps.at(-1)!.mark!;
   new MutationObserver((_, observer) => {
     if (!document.querySelector('[data-testid="app-status"][data-state="signed-in"]')) return;
     observer.disconnect();
@@ -136,12 +136,10 @@ function reportFirstView({ origins, steps, prefix, lastMarkTimeoutMs }: ReportOp
       send() {
         if (this.sent) return;
         this.sent = true;
-        const times = steps.map(({ step, mark }) => {
-          if (mark === null) return [step, navigation.loadEventStart > 0 ? navigation.loadEventStart : undefined];
-          return [step, performance.getEntriesByName(mark, "mark")[0]?.startTime];
-        });
+        const marks = performance.getEntriesByType("mark").map((entry) => [entry.name, entry.startTime]);
         const { signedInAfterLoadMs, apiRequestsBeforeSignedIn } = this;
-        console.debug(prefix + JSON.stringify({ origin: location.origin, signedInAfterLoadMs, apiRequestsBeforeSignedIn, steps: Object.fromEntries(times) }));
+        const report = { origin: location.origin, signedInAfterLoadMs, apiRequestsBeforeSignedIn, loadEventStart: navigation.loadEventStart, marks };
+        console.debug(prefix + JSON.stringify(report));
       },
     };
     if (performance.getEntriesByName(lastMark, "mark").length > 0) return run.send();

@@ -6,25 +6,36 @@ import type { StepTimes } from "./breakdown";
 /** How long the last step's mark may follow what the bench waited for (the view, the status on screen). */
 const LAST_MARK_TIMEOUT_MS = 5_000;
 
+/** What a frame holds of its timing: its load event (0 before it) and every mark, in order. */
+export type FrameMarks = { loadEventStart: number; marks: [name: string, startTime: number][] };
+
 /**
  * Each step's first mark at or after `since` (the frame's clock), and "document loaded" as the
  * navigation's load event. A step without a mark is left undefined: the breakdown counts it missing.
  */
-export async function readStepTimes(frame: Frame, steps: readonly string[], since = 0): Promise<StepTimes> {
-  const named = steps.map((step) => ({ step, mark: step === DOCUMENT_LOADED ? null : markName(step) }));
-  const found = await frame.evaluate(
-    ({ named, since }) =>
-      named.map(({ step, mark }) => {
-        if (mark === null) {
-          const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-          return [step, navigation && navigation.loadEventStart > 0 ? navigation.loadEventStart : null] as const;
-        }
-        const first = performance.getEntriesByName(mark, "mark").find((entry) => entry.startTime >= since);
-        return [step, first ? first.startTime : null] as const;
-      }),
-    { named, since },
+export function stepTimesOf({ loadEventStart, marks }: FrameMarks, steps: readonly string[], since = 0): StepTimes {
+  return Object.fromEntries(
+    steps.map((step) => {
+      if (step === DOCUMENT_LOADED) return [step, loadEventStart > 0 ? loadEventStart : undefined];
+      return [step, marks.find(([name, startTime]) => name === markName(step) && startTime >= since)?.[1]];
+    }),
   );
-  return Object.fromEntries(found.map(([step, time]) => [step, time ?? undefined]));
+}
+
+/** The frame's load event and marks, read in it. */
+export function readFrameMarks(frame: Frame): Promise<FrameMarks> {
+  return frame.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    return {
+      loadEventStart: navigation?.loadEventStart ?? 0,
+      marks: performance.getEntriesByType("mark").map((entry): [string, number] => [entry.name, entry.startTime]),
+    };
+  });
+}
+
+/** The steps' times in the frame now (stepTimesOf). */
+export async function readStepTimes(frame: Frame, steps: readonly string[], since = 0): Promise<StepTimes> {
+  return stepTimesOf(await readFrameMarks(frame), steps, since);
 }
 
 /**
