@@ -9,6 +9,7 @@ import { useCommands } from "@/lib/client/call/use-commands";
 import { useGrant } from "@/lib/client/call/use-grant";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 import { markStep } from "@/lib/client/timing/timing-marks";
+import { useAfterFirstPaint } from "@/lib/client/timing/use-after-first-paint";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
@@ -52,6 +53,9 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   const [accessLoss, setAccessLoss] = useState<AccessLoss | null>(null);
   const [moderation, setModeration] = useState(false);
   const enabled = accessLoss === null;
+  // The reads start once the signed-in view is on screen, not within the commit that shows it.
+  const painted = useAfterFirstPaint();
+  const reading = enabled && painted;
   const loseAccess = useCallback((error: unknown) => setAccessLoss(accessLossOf(error)), []);
 
   // Spec part 7 for reads: 401 and access loss stop everything; 503 and 429 retry inside the hooks.
@@ -65,9 +69,9 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   );
   // While a presentation is live its heartbeat answers for the grant (lib/client/call/call-refresh.ts).
   const [presenting, setPresenting] = useState(false);
-  const status = useCallStatus(launch, { enabled, onError: onReadError });
-  const grant = useGrant(launch, { enabled, paused: presenting, onError: onReadError });
-  const commands = useCommands(launch, { enabled: enabled && canControl, onError: onReadError });
+  const status = useCallStatus(launch, { enabled: reading, onError: onReadError });
+  const grant = useGrant(launch, { enabled: reading, paused: presenting, onError: onReadError });
+  const commands = useCommands(launch, { enabled: reading && canControl, onError: onReadError });
 
   const { refresh: refreshStatus } = status;
   const { refresh: refreshGrant } = grant;
@@ -186,7 +190,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   const panel = (
     <>
       {active ? <CallPeople grant={active} onModeration={setModeration} /> : null}
-      {accessLoss ? null : <ActivityPanel grant={grant.grant} />}
+      {reading ? <ActivityPanel grant={grant.grant} /> : null}
       {canControl && !accessLoss ? <CommandList commands={commands.commands} participants={active?.participants ?? []} /> : null}
       {profile}
     </>

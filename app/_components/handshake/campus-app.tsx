@@ -5,6 +5,8 @@ import "@/lib/client/zod-jitless";
 import { SWRConfig } from "swr";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
+
+export { postReady } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
 import { ConnectingPanel, StatusPanel } from "../ui/status-panel";
 import { ProblemView, problemTitle } from "./problem-view";

@@ -16,7 +16,7 @@ type EmbeddedAppProps = { hostOrigins: readonly string[]; campusLink: string | n
  * resolves inside a Suspense boundary is revealed at most once per 300 ms after its fallback
  * (React's fallback throttle), which held the handshake's first step back by about 160 ms.
  */
-const loadCampusApp = typeof window === "undefined" ? null : import("./campus-app").then((module) => module.CampusApp);
+const loadCampusApp = typeof window === "undefined" ? null : import("./campus-app");
 loadCampusApp?.catch(() => undefined);
 
 type Loaded = { CampusApp: ComponentType<EmbeddedAppProps> } | { failed: true } | null;
@@ -25,16 +25,21 @@ export function EmbeddedApp(props: EmbeddedAppProps) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   // The page's root client component: its first effect follows the hydration commit.
   useMarkOnMount("hydrated");
+  const { hostOrigins } = props;
   useEffect(() => {
     let mounted = true;
     loadCampusApp?.then(
-      (CampusApp) => mounted && setLoaded({ CampusApp }),
+      ({ CampusApp, postReady }) => {
+        // `ready` leaves before the handshake's first render, which runs while the campus answers.
+        postReady(hostOrigins);
+        if (mounted) setLoaded({ CampusApp });
+      },
       () => mounted && setLoaded({ failed: true }),
     );
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [hostOrigins]);
   if (!loaded) return <ConnectingPanel />;
   if ("failed" in loaded) return <CodeNotLoadedPanel />;
   return <loaded.CampusApp {...props} />;

@@ -18,6 +18,17 @@ export type LoginView =
   | ProblemView;
 
 /**
+ * Posts the document's `ready` now, before the views that show the login render: the campus
+ * answers while they do. The login's first run takes the same request (one `ready` per document,
+ * host-bridge.ts), so a failure is read there, not here.
+ */
+export function postReady(hostOrigins: readonly string[]): void {
+  getDocumentHostBridge(hostOrigins)
+    .ready()
+    .catch(() => undefined);
+}
+
+/**
  * The page's login state machine. The launch and the cookieless session handle live in a ref:
  * memory only, never storage.
  */
