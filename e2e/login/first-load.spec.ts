@@ -1,4 +1,5 @@
-import { expectNoAppFrameViolations } from "../support/axe-frame";
+import { markName } from "@/lib/client/timing/timing-marks";
+import { appFrameOf, expectNoAppFrameViolations } from "../support/axe-frame";
 import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { APP_ORIGIN, APP_SERVER } from "../support/origins";
@@ -42,4 +43,26 @@ test("a handshake chunk that does not arrive is shown with a way to reload, whic
   await campus.app.getByTestId("reload-app").click();
   await campus.signIn();
   expect(refused).toBeGreaterThan(0);
+});
+
+// SWR starts a read from a layout effect, before the browser paints: the call view's first reads
+// leave in the task after the signed-in view's first commit instead, so their fetch() calls never
+// hold that view back (lib/client/timing/use-after-first-commit.ts). The view marks its first
+// commit from an effect of that commit: every read starts after the mark.
+test("the call view's first reads leave after the signed-in view is committed, not within its commit", async ({ control, context }) => {
+  void control;
+  const campus = await CampusPage.open(context, "ada");
+  await campus.signIn();
+  await expect(campus.app.getByTestId("call-status")).toBeVisible();
+  const frame = await appFrameOf(campus.page);
+  const { viewRendered, reads } = await frame.evaluate((mark) => {
+    const reads = performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/api\/(call\/(status|grant|commands)|activity)$/.test(new URL(entry.name).pathname))
+      .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime }));
+    return { viewRendered: performance.getEntriesByName(mark, "mark")[0]?.startTime, reads };
+  }, markName("view rendered"));
+  expect(viewRendered).toBeDefined();
+  expect(reads.map((read) => read.path)).toEqual(expect.arrayContaining(["/api/call/status", "/api/call/grant"]));
+  for (const read of reads) expect(read.startTime, read.path).toBeGreaterThan(viewRendered!);
 });

@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
 import { finerSteps, LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, warmUpSteps, type LoadStep } from "./load/load-run";
 import { APP_VISITORS, EMPTY_ROUTE_VISITORS, FORWARD_ROUTE_VISITORS } from "./load/visitor";
-import { measureLogin } from "./login-timing";
+import { measureLogin, NO_COMPILE_CACHE } from "./login-timing";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
@@ -70,11 +70,13 @@ async function main() {
     }
 
     if (wants("login")) {
-      // The floor page runs on an empty Next.js app beside the app; the campus frames each in turn.
-      const login = await withStandardPair(() =>
-        withEmptyNext(root, ({ port }) => {
+      // The floor page runs on an empty Next.js app beside the app; the campus frames each in turn,
+      // with the browser's defaults, then with V8's in-process compile cache off.
+      const [login, fresh] = await withStandardPair(() =>
+        withEmptyNext(root, async ({ port }) => {
           const appOrigin = `http://app.localhost:${port}`;
-          return measureLogin({ appUrl: `${appOrigin}${FLOOR_PAGE_PATH}`, appOrigin });
+          const floor = { appUrl: `${appOrigin}${FLOOR_PAGE_PATH}`, appOrigin };
+          return [await measureLogin(floor), await measureLogin(floor, { compileCache: false })] as const;
         }),
       );
       record.add({
@@ -87,6 +89,13 @@ async function main() {
       });
       record.add({ name: "  backend requests after the handshake", value: login.requestsAfterHandshake, unit: "", target: { limit: TARGETS.requestsAfterHandshake } });
       for (const step of breakdownFigures(login.breakdown, login.floorBreakdown)) record.add(step);
+      record.add({
+        name: "Iframe load → signed-in view, p50, compile cache off",
+        value: fresh.p50Ms,
+        unit: "ms",
+        floor: { value: fresh.floorP50Ms ?? null, what: "the same floor page, measured the same way" },
+        detail: `information: ${NO_COMPILE_CACHE}, as for a visit in a new renderer process; max ${fresh.maxMs.toFixed(0)} ms over ${fresh.runs} runs`,
+      });
     }
 
     if (wants("call-view")) {

@@ -9,6 +9,14 @@ import { stepTimesOf, type FrameMarks } from "./step-marks";
 
 const RUNS = 20;
 
+/**
+ * V8's in-process compile cache off: every load of the frame compiles its scripts as a new renderer
+ * process would, for the app and the floor alike (the browser's code cache on disk still serves
+ * both). With the cache on, the floor page's scripts keep their compiled hydration code from one
+ * load to the next and the app's do not (docs/performance.md, "Where the first view is over its target").
+ */
+export const NO_COMPILE_CACHE = "--js-flags=--no-compilation-cache";
+
 /** What the campus frames: the app, or the floor page standing in for it (scripts/bench/empty-next.ts). */
 type Framed = { appUrl: string; appOrigin: string };
 
@@ -25,10 +33,11 @@ const APP: Framed = { appUrl: registration.appUrl, appOrigin: APP_ORIGIN };
  * (the campus's registration switched between them, then one sign-in unmeasured), so both see the
  * machine as it is then.
  */
-export async function measureLogin(floor?: Framed) {
+export async function measureLogin(floor?: Framed, { compileCache = true }: { compileCache?: boolean } = {}) {
   await control("POST", "/control/reset", {});
   const framed = floor ? [APP, floor] : [APP];
-  const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
+  const args = compileCache ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, NO_COMPILE_CACHE];
+  const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args });
   const context = await browser.newContext();
   // The frame reports its own figures, on a console line: nothing of Playwright's runs in it while
   // it loads. Waiting in the frame would evaluate Playwright's injected script there (a task of

@@ -9,7 +9,7 @@ import { useCommands } from "@/lib/client/call/use-commands";
 import { useGrant } from "@/lib/client/call/use-grant";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 import { markStep } from "@/lib/client/timing/timing-marks";
-import { useAfterFirstPaint } from "@/lib/client/timing/use-after-first-paint";
+import { useAfterFirstCommit } from "@/lib/client/timing/use-after-first-commit";
 import type { LaunchCredentials } from "@/lib/client/fetch/fetcher";
 import { ActivityPanel } from "../activity/activity-panel";
 import { AccessLost, accessLossOf, type AccessLoss } from "./access-lost";
@@ -53,9 +53,9 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   const [accessLoss, setAccessLoss] = useState<AccessLoss | null>(null);
   const [moderation, setModeration] = useState(false);
   const enabled = accessLoss === null;
-  // The reads start once the signed-in view is on screen, not within the commit that shows it.
-  const painted = useAfterFirstPaint();
-  const reading = enabled && painted;
+  // The reads start in the task after the view's first commit, not within it: the browser may paint it first.
+  const committed = useAfterFirstCommit();
+  const reading = enabled && committed;
   const loseAccess = useCallback((error: unknown) => setAccessLoss(accessLossOf(error)), []);
 
   // Spec part 7 for reads: 401 and access loss stop everything; 503 and 429 retry inside the hooks.

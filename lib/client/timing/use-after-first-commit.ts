@@ -9,11 +9,11 @@ import { useEffect, useState } from "react";
  * A task, not an animation frame: a frame never comes in a hidden document, and the reads must
  * start there too.
  */
-export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+export function useAfterFirstCommit(): boolean {
+  const [after, setAfter] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setPainted(true), 0);
+    const timer = setTimeout(() => setAfter(true), 0);
     return () => clearTimeout(timer);
   }, []);
-  return painted;
+  return after;
 }
