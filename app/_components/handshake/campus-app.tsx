@@ -5,12 +5,13 @@ import "@/lib/client/zod-jitless";
 import { SWRConfig } from "swr";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
-
-export { postReady } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
 import { ConnectingPanel, StatusPanel } from "../ui/status-panel";
 import { ProblemView, problemTitle } from "./problem-view";
 import { SignedInView } from "./signed-in-view";
+
+// The page's first scripts post `ready` with it as soon as this chunk arrives (embedded-app.tsx).
+export { postReady } from "@/lib/client/handshake/use-campus-login";
 
 type CampusAppProps = {
   hostOrigins: readonly string[];
