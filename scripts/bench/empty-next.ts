@@ -24,8 +24,14 @@ export const EMPTY_ROUTE_PATH = "/api/empty";
  */
 export const FORWARD_ROUTE_PATH = "/api/forward";
 
-/** The floor of the first view: the page the campus frames instead of the app's (bench "login"). */
+/**
+ * The floor of the first view: the page the campus frames instead of the app's (bench "login").
+ * It is served with the app's own Content-Security-Policy and a fresh script nonce, as the app's
+ * pages are (FLOOR_PROXY).
+ */
 export const FLOOR_PAGE_PATH = "/floor";
+/** The same floor page without a Content-Security-Policy: what the nonce costs the first view (information). */
+export const FLOOR_WITHOUT_POLICY_PATH = "/floor-without-policy";
 /** The empty App Router route the floor page asks twice, where the app asks for a state and signs in. */
 const FLOOR_ROUTE_PATH = "/api/floor";
 
@@ -117,6 +123,39 @@ export default async function FloorLayout({ children }: { children: React.ReactN
 }
 `;
 
+/**
+ * The floor page gets the policy proxy.ts gives the app's pages, built by the app's own
+ * lib/security/csp.ts (copied in as floor-csp.ts): the same directives and a fresh nonce per
+ * response, which Next puts on the page's scripts. A nonce that changes at every load keeps the
+ * browser from reusing the compiled code of the scripts that carry it, so a floor without one
+ * would leave that cost to the app alone (docs/performance.md). Its frames come from the standard
+ * campus and from the one in its URL's `campus` parameter (the command's floor, bench "call-view").
+ */
+const FLOOR_PROXY = `import { NextResponse, type NextRequest } from "next/server";
+import { buildContentSecurityPolicy, createNonce } from "./floor-csp";
+
+function originOf(url: string | null): string[] {
+  try {
+    return url ? [new URL(url).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+export function proxy(request: NextRequest) {
+  const nonce = createNonce();
+  const campusOrigins = [${JSON.stringify(CAMPUS_ORIGIN)}, ...originOf(request.nextUrl.searchParams.get("campus"))];
+  const policy = buildContentSecurityPolicy({ nonce, campusOrigins, isDevelopment: false });
+  const headers = new Headers(request.headers);
+  headers.set("Content-Security-Policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+export const config = { matcher: [${JSON.stringify(FLOOR_PAGE_PATH)}] };
+`;
+
 const FORWARD_ROUTE = `import http from "node:http";
 import type { NextApiRequest, NextApiResponse } from "next";
 const agent = new http.Agent({ keepAlive: true, timeout: 4000 });
@@ -140,6 +179,10 @@ const SOURCES: Record<string, string> = {
   [`pages${FORWARD_ROUTE_PATH}.ts`]: FORWARD_ROUTE,
   [`app${FLOOR_PAGE_PATH}/layout.tsx`]: FLOOR_LAYOUT,
   [`app${FLOOR_PAGE_PATH}/page.tsx`]: FLOOR_PAGE,
+  [`app${FLOOR_WITHOUT_POLICY_PATH}/layout.tsx`]: FLOOR_LAYOUT,
+  [`app${FLOOR_WITHOUT_POLICY_PATH}/page.tsx`]: `export { default } from "..${FLOOR_PAGE_PATH}/page";\n`,
+  "proxy.ts": FLOOR_PROXY,
+  "floor-csp.ts": readFileSync(path.join(import.meta.dirname, "../../lib/security/csp.ts"), "utf8"),
   [`app${FLOOR_ROUTE_PATH}/route.ts`]: `export function POST() {\n  return Response.json({});\n}\n`,
   "next.config.mjs": `export default { turbopack: { root: import.meta.dirname } };\n`,
 };

@@ -9,14 +9,6 @@ import { stepTimesOf, type FrameMarks } from "./step-marks";
 
 const RUNS = 20;
 
-/**
- * V8's in-process compile cache off: every load of the frame compiles its scripts as a new renderer
- * process would, for the app and the floor alike (the browser's code cache on disk still serves
- * both). With the cache on, the floor page's scripts keep their compiled hydration code from one
- * load to the next and the app's do not (docs/performance.md, "Where the first view is over its target").
- */
-export const NO_COMPILE_CACHE = "--js-flags=--no-compilation-cache";
-
 /** What the campus frames: the app, or the floor page standing in for it (scripts/bench/empty-next.ts). */
 type Framed = { appUrl: string; appOrigin: string };
 
@@ -31,13 +23,12 @@ const APP: Framed = { appUrl: registration.appUrl, appOrigin: APP_ORIGIN };
  *
  * With a floor page, each run of the app is followed by one of the floor in the same campus frame
  * (the campus's registration switched between them, then one sign-in unmeasured), so both see the
- * machine as it is then.
+ * machine as it is then; and by one of the second floor page given, timed alone (information).
  */
-export async function measureLogin(floor?: Framed, { compileCache = true }: { compileCache?: boolean } = {}) {
+export async function measureLogin(floor?: Framed, second?: Framed) {
   await control("POST", "/control/reset", {});
-  const framed = floor ? [APP, floor] : [APP];
-  const args = compileCache ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, NO_COMPILE_CACHE];
-  const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args });
+  const framed = [APP, ...(floor ? [floor] : []), ...(floor && second ? [second] : [])];
+  const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
   const context = await browser.newContext();
   // The frame reports its own figures, on a console line: nothing of Playwright's runs in it while
   // it loads. Waiting in the frame would evaluate Playwright's injected script there (a task of
@@ -89,12 +80,16 @@ export async function measureLogin(floor?: Framed, { compileCache = true }: { co
   await browser.close();
   if (floor) await frame(APP);
   const app = times.get(APP)!.sort((a, b) => a - b);
-  const floorTimes = floor ? times.get(floor)!.sort((a, b) => a - b) : undefined;
+  const p50Of = (each: Framed | undefined) => {
+    const sorted = each && times.get(each)?.sort((a, b) => a - b);
+    return sorted ? percentile(sorted, 0.5) : undefined;
+  };
   return {
     runs: RUNS,
     p50Ms: percentile(app, 0.5),
     maxMs: percentile(app, 1),
-    floorP50Ms: floorTimes ? percentile(floorTimes, 0.5) : undefined,
+    floorP50Ms: p50Of(floor),
+    secondP50Ms: p50Of(second),
     requestsAfterHandshake: Math.max(...afterHandshake),
     breakdown: breakdownSteps(FIRST_VIEW_STEPS, stepTimes.get(APP)!),
     floorBreakdown: floor ? breakdownSteps(FIRST_VIEW_STEPS, stepTimes.get(floor)!) : undefined,
