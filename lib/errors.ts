@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode } from "@/lib/contract";
+// By its file, not the contract's index: the page's handshake builds only the schemas it uses (campus-app.tsx).
+import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode } from "@/lib/contract/errors";
 
 /** Spec part 4: every response, success or error, carries this. */
 export const NO_STORE = "private, no-store";

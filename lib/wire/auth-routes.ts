@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { authenticateParamsSchema, memberSchema, readyResultSchema, tokenRequestSchema } from "@/lib/contract";
+// By their files, not the contract's index: the page's handshake builds only the schemas it uses (campus-app.tsx).
+import { authenticateParamsSchema, readyResultSchema } from "@/lib/contract/iframe-protocol";
+import { memberSchema } from "@/lib/contract/member";
+import { tokenRequestSchema } from "@/lib/contract/token";
 import { declareRoute } from "./declare-route";
 
 /*

@@ -4,14 +4,33 @@
 import "@/lib/client/zod-jitless";
 import { SWRConfig } from "swr";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
-import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
+import { useChunk } from "@/lib/client/chunks/use-chunk";
+import { postReady as postReadyToCampus, useCampusLogin } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
-import { ConnectingPanel, StatusPanel } from "../ui/status-panel";
+import { CodeNotLoadedPanel, ConnectingPanel, StatusPanel } from "../ui/status-panel";
 import { ProblemView, problemTitle } from "./problem-view";
-import { SignedInView } from "./signed-in-view";
 
-// The page's first scripts post `ready` with it as soon as this chunk arrives (embedded-app.tsx).
-export { postReady } from "@/lib/client/handshake/use-campus-login";
+/*
+ * The signed-in views, and with them the schemas of the call, the commands, the presentations and
+ * the activity, are a chunk of their own, fetched once `ready` has left: they are built while the
+ * campus and the backend answer the handshake, not before `ready` can leave. The handshake's own
+ * path imports the contract's modules it needs by their files, so this chunk builds only those.
+ */
+let signedInView: Promise<typeof import("./signed-in-view")> | null = null;
+function loadSignedInView() {
+  if (!signedInView) {
+    signedInView = import("./signed-in-view");
+    // A chunk that does not arrive is shown by CampusViews, so it is not reported as unhandled.
+    signedInView.catch(() => undefined);
+  }
+  return signedInView;
+}
+
+/** Posts `ready` (embedded-app.tsx calls it as soon as this chunk arrives), then fetches the signed-in views. */
+export function postReady(hostOrigins: readonly string[]): void {
+  postReadyToCampus(hostOrigins);
+  loadSignedInView();
+}
 
 type CampusAppProps = {
   hostOrigins: readonly string[];
@@ -30,6 +49,7 @@ export function CampusApp(props: CampusAppProps) {
 
 function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
   const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins);
+  const views = useChunk(typeof window === "undefined" ? null : loadSignedInView());
   useFocusHome();
   useAnnounceChange(announcement(view.name));
 
@@ -37,15 +57,17 @@ function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
     case "connecting":
       return <ConnectingPanel />;
     case "signing-in":
-      return <StatusPanel state="signing-in" title="Signing you in…" message="Confirm in the campus if it asks." busy />;
+      return <SigningInPanel />;
     case "signed-in":
+      if (!views) return <SigningInPanel />;
+      if ("failed" in views) return <CodeNotLoadedPanel />;
       // Each sign-in reads through a cache of its own. The keys name the launch, which a sign-in
       // after an expiry keeps: with one shared cache, a new view could take the answer of a read
       // the old session sent (SWR joins reads of one key in flight), get its 401 and show
       // "expired" again. A renewal keeps the view, and with it the cache.
       return (
         <SWRConfig value={{ provider: () => new Map() }}>
-          <SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />
+          <views.module.SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />
         </SWRConfig>
       );
     default:
@@ -58,4 +80,8 @@ function announcement(name: ReturnType<typeof useCampusLogin>["view"]["name"]): 
   if (name === "signing-in") return "Signing you in. Confirm in the campus page if it asks.";
   if (name === "signed-in") return "Signed in through the campus.";
   return problemTitle(name);
+}
+
+function SigningInPanel() {
+  return <StatusPanel state="signing-in" title="Signing you in…" message="Confirm in the campus if it asks." busy />;
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+// By its file, not the contract's index: the handshake builds only the schemas it uses (campus-app.tsx).
 import {
   IFRAME_PROTOCOL,
   IFRAME_PROTOCOL_VERSION,
@@ -8,7 +9,7 @@ import {
   type AuthenticateResult,
   type HostError,
   type HostRequest,
-} from "@/lib/contract";
+} from "@/lib/contract/iframe-protocol";
 import { markStep } from "@/lib/client/timing/timing-marks";
 import { AUTHENTICATE_SCHEDULE, READY_SCHEDULE, totalWaitMs, type ResendSchedule } from "./resend-schedule";
 
