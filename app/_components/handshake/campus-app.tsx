@@ -2,7 +2,6 @@
 
 // First, before any schema of the contract is built in the browser (lib/client/zod-jitless.ts).
 import "@/lib/client/zod-jitless";
-import { SWRConfig } from "swr";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { useChunk } from "@/lib/client/chunks/use-chunk";
 import { postReady as postReadyToCampus, useCampusLogin } from "@/lib/client/handshake/use-campus-login";
@@ -61,15 +60,7 @@ function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
     case "signed-in":
       if (!views) return <SigningInPanel />;
       if ("failed" in views) return <CodeNotLoadedPanel />;
-      // Each sign-in reads through a cache of its own. The keys name the launch, which a sign-in
-      // after an expiry keeps: with one shared cache, a new view could take the answer of a read
-      // the old session sent (SWR joins reads of one key in flight), get its 401 and show
-      // "expired" again. A renewal keeps the view, and with it the cache.
-      return (
-        <SWRConfig value={{ provider: () => new Map() }}>
-          <views.module.SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />
-        </SWRConfig>
-      );
+      return <views.module.SignedInView session={view.session} onSignOut={() => void signOut()} onError={reportError} />;
     default:
       return <ProblemView view={view} onSignIn={signIn} campusLink={campusLink} />;
   }

@@ -1,3 +1,4 @@
+import { SWRConfig } from "swr";
 import type { SignedInSession } from "@/lib/client/handshake/sign-in";
 import { useMember } from "@/lib/client/handshake/use-member";
 import { useMarkOnMount } from "@/lib/client/timing/use-mark-on-mount";
@@ -5,15 +6,31 @@ import { CallView } from "../call/call-view";
 import { Button } from "../ui/button";
 import { MemberDetails } from "./member-details";
 
+type SignedInViewProps = {
+  session: SignedInSession;
+  onSignOut: () => void;
+  onError: (error: unknown) => void;
+};
+
+/**
+ * Each sign-in reads through a cache of its own. The keys name the launch, which a sign-in after
+ * an expiry keeps: with one shared cache, a new view could take the answer of a read the old
+ * session sent (SWR joins reads of one key in flight), get its 401 and show "expired" again. A
+ * renewal keeps the view, and with it the cache.
+ */
+export function SignedInView(props: SignedInViewProps) {
+  return (
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <SignedInContent {...props} />
+    </SWRConfig>
+  );
+}
+
 /**
  * The signed-in app fills its frame: a slim bar with who is signed in, then the call view (its
  * stage, and a side panel with the roster, the poll, the requests and this profile).
  */
-export function SignedInView(props: {
-  session: SignedInSession;
-  onSignOut: () => void;
-  onError: (error: unknown) => void;
-}) {
+function SignedInContent(props: SignedInViewProps) {
   const { data, isValidating, revalidate } = useMember(props.session.launch, props.session.login, props.onError);
   const { member } = data;
   // Once per sign-in: a renewal keeps this view mounted.
