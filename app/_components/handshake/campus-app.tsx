@@ -4,16 +4,21 @@
 import "@/lib/client/zod-jitless";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { useChunk } from "@/lib/client/chunks/use-chunk";
-import { postReady as postReadyToCampus, useCampusLogin } from "@/lib/client/handshake/use-campus-login";
+import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
 import { CodeNotLoadedPanel, ConnectingPanel, StatusPanel } from "../ui/status-panel";
 import { ProblemView, problemTitle } from "./problem-view";
 
+// The page's first scripts post `ready` with it as soon as this chunk arrives (embedded-app.tsx).
+export { postReady } from "@/lib/client/handshake/use-campus-login";
+
 /*
  * The signed-in views, and with them the schemas of the call, the commands, the presentations and
- * the activity, are a chunk of their own, fetched once `ready` has left: they are built while the
- * campus and the backend answer the handshake, not before `ready` can leave. The handshake's own
- * path imports the contract's modules it needs by their files, so this chunk builds only those.
+ * the activity, are a chunk of their own, fetched once the campus has answered `ready` (the view
+ * leaves "connecting"): they are built while the backend issues the login state and the campus
+ * asks for consent, not before `ready` can leave or while its answer waits to be read. The
+ * handshake's own path imports the contract's modules it needs by their files, so its chunk builds
+ * only those.
  */
 let signedInView: Promise<typeof import("./signed-in-view")> | null = null;
 function loadSignedInView() {
@@ -23,12 +28,6 @@ function loadSignedInView() {
     signedInView.catch(() => undefined);
   }
   return signedInView;
-}
-
-/** Posts `ready` (embedded-app.tsx calls it as soon as this chunk arrives), then fetches the signed-in views. */
-export function postReady(hostOrigins: readonly string[]): void {
-  postReadyToCampus(hostOrigins);
-  loadSignedInView();
 }
 
 type CampusAppProps = {
@@ -48,7 +47,7 @@ export function CampusApp(props: CampusAppProps) {
 
 function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
   const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins);
-  const views = useChunk(typeof window === "undefined" ? null : loadSignedInView());
+  const views = useChunk(typeof window === "undefined" || view.name === "connecting" ? null : loadSignedInView());
   useFocusHome();
   useAnnounceChange(announcement(view.name));
 
