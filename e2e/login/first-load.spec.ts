@@ -18,32 +18,41 @@ test("the page's first-load scripts hold no zod: the handshake and its schemas a
 });
 
 // A chunk that does not arrive (the network, or a deployment that replaced it while the frame
-// loaded) leaves no silent "Connecting…": the page says so, and its Reload signs in.
-test("a handshake chunk that does not arrive is shown with a way to reload, which signs in", async ({ control, context }) => {
-  void control;
-  // Next's chunk loader tries a failed chunk again: every try is refused until the reload.
-  let refusing = true;
-  let refused = 0;
-  await context.route(`${APP_ORIGIN}/_next/static/chunks/*.js`, async (route) => {
-    // Fetched from the test's side, which reaches the app at its loopback address.
-    const response = await route.fetch({ url: route.request().url().replace(APP_ORIGIN, APP_SERVER) });
-    const body = await response.text();
-    // Text of campus-app.tsx alone: the handshake's chunk, and no first-load script.
-    if (refusing && body.includes("Confirm in the campus if it asks.")) {
-      refused += 1;
-      return route.abort("connectionreset");
-    }
-    return route.fulfill({ response, body });
+// loaded) leaves no silent "Connecting…" or "Signing you in…": the page says so, and its Reload
+// signs in. Each chunk is known by a text of its root component alone, in no first-load script.
+// The views' chunk is needed only once the member has consented.
+const LATE_CHUNKS = [
+  { name: "a handshake chunk", text: "Confirm in the campus if it asks.", consentFirst: false }, // campus-app.tsx
+  { name: "a signed-in views' chunk", text: "What the campus shared", consentFirst: true }, // signed-in-view.tsx
+];
+
+for (const chunk of LATE_CHUNKS) {
+  test(`${chunk.name} that does not arrive is shown with a way to reload, which signs in`, async ({ control, context }) => {
+    void control;
+    // Next's chunk loader tries a failed chunk again: every try is refused until the reload.
+    let refusing = true;
+    let refused = 0;
+    await context.route(`${APP_ORIGIN}/_next/static/chunks/*.js`, async (route) => {
+      // Fetched from the test's side, which reaches the app at its loopback address.
+      const response = await route.fetch({ url: route.request().url().replace(APP_ORIGIN, APP_SERVER) });
+      const body = await response.text();
+      if (refusing && body.includes(chunk.text)) {
+        refused += 1;
+        return route.abort("connectionreset");
+      }
+      return route.fulfill({ response, body });
+    });
+    const campus = await CampusPage.open(context, "ada");
+    if (chunk.consentFirst) await campus.approveConsent();
+    await campus.expectState("error");
+    await expect(campus.status).toContainText("The app could not load");
+    await expectNoAppFrameViolations(campus.page);
+    refusing = false;
+    await campus.app.getByTestId("reload-app").click();
+    await campus.signIn();
+    expect(refused).toBeGreaterThan(0);
   });
-  const campus = await CampusPage.open(context, "ada");
-  await campus.expectState("error");
-  await expect(campus.status).toContainText("The app could not load");
-  await expectNoAppFrameViolations(campus.page);
-  refusing = false;
-  await campus.app.getByTestId("reload-app").click();
-  await campus.signIn();
-  expect(refused).toBeGreaterThan(0);
-});
+}
 
 // SWR starts a read from a layout effect, before the browser paints: the call view's first reads
 // leave in the task after the signed-in view's first commit instead, so their fetch() calls never
