@@ -7,7 +7,7 @@ import { breakdownSteps, type StepTimes } from "./breakdown";
 import { percentile } from "./stats";
 import { stepTimesOf, type FrameMarks } from "./step-marks";
 
-const RUNS = 20;
+const RUNS = 30;
 
 /** What the campus frames: the app, or the floor page standing in for it (scripts/bench/empty-next.ts). */
 type Framed = { appUrl: string; appOrigin: string };
