@@ -47,7 +47,8 @@ export function CampusApp(props: CampusAppProps) {
 
 function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
   const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins);
-  const views = useChunk(typeof window === "undefined" || view.name === "connecting" ? null : loadSignedInView());
+  // The views' chunk is fetched from the campus's answer to `ready` on: the view has left "connecting".
+  const views = useChunk(view.name === "connecting" ? null : loadSignedInView());
   useFocusHome();
   useAnnounceChange(announcement(view.name));
 
