@@ -5,6 +5,7 @@ import { COMMAND_STEPS } from "../../lib/client/timing/timing-marks";
 import { breakdownSteps, type StepTimes } from "./breakdown";
 import { percentile } from "./stats";
 import { frameNow, readStepTimes, waitForStepMark } from "./step-marks";
+import { controlCampus, newestAccessToken } from "./campus-control";
 
 const STEADY_STATE_WINDOW_MS = 30_000;
 const COMMAND_RUNS = 15;
@@ -29,13 +30,13 @@ export type CommandFloor = { campusOrigin: string; campusApi: string };
  * userinfo (4.2, before a protected action), the command (4.7) and its status (4.8).
  */
 export async function measureCallView(floor?: CommandFloor) {
-  await control("/control/reset", {});
+  await controlCampus("/control/reset");
   const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
   await page.getByTestId("consent-dialog").waitFor();
-  const { callId } = await control("/control/calls", { username: "ada" });
-  await control(`/control/calls/${callId}/members`, { simulated: true, count: 2 });
+  const { callId } = await controlCampus<{ callId: string }>("/control/calls", { username: "ada" });
+  await controlCampus(`/control/calls/${callId}/members`, { simulated: true, count: 2 });
   await page.getByTestId("consent-approve").click();
   const app = page.frameLocator('[data-testid="app-frame"]');
   await app.getByTestId("call-attach").click();
@@ -143,7 +144,7 @@ async function timeFloorCommand(frame: Frame): Promise<StepTimes> {
  * playback to what it is (the app's last command), so it never changes what the app toggles.
  */
 async function directCommands() {
-  const token = ((await control("/control/credentials", { username: "ada" })).accessTokens as string[]).at(-1)!;
+  const token = await newestAccessToken({ username: "ada" });
   const grantPath = (await logEntries()).map((entry) => entry.path).find((path) => /^\/v1\/apps\/calls\/grants\/[^/]+\/commands\//.test(path));
   if (!grantPath) throw new Error("No command of the app in the campus log to take the grant from");
   const grantId = grantPath.split("/")[5]!;
@@ -176,10 +177,4 @@ async function lastLogId() {
 
 async function logEntries(): Promise<LogEntry[]> {
   return (await (await fetch(`${CAMPUS_API}/host/log`)).json()).entries;
-}
-
-async function control(path: string, body: unknown) {
-  const response = await fetch(`${CAMPUS_API}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
 }

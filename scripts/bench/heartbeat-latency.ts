@@ -2,6 +2,7 @@ import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { percentile } from "./stats";
+import { controlCampus, newestAccessToken } from "./campus-control";
 
 const SAMPLES = 1000;
 /** Unmeasured rounds first, so both paths are compiled and their connections open. */
@@ -13,14 +14,14 @@ const WARM_UP = 1000;
  * campus (`POST /v1/apps/calls/presentations/{id}/heartbeat` with the token), interleaved, in one run.
  */
 export async function measureHeartbeatLatency() {
-  await post("/control/reset", {});
+  await controlCampus("/control/reset");
   const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
     await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
     await page.getByTestId("consent-dialog").waitFor();
-    await post("/control/calls", { username: "ada" });
+    await controlCampus("/control/calls", { username: "ada" });
     await page.getByTestId("consent-approve").click();
     const app = page.frameLocator('[data-testid="app-frame"]');
     await app.getByTestId("call-attach").click();
@@ -31,7 +32,7 @@ export async function measureHeartbeatLatency() {
 
     const launchId = (await page.getByTestId("launch-id").textContent())!.trim();
     const cookie = (await context.cookies(APP_ORIGIN)).find((c) => c.name.startsWith("__Host-app_session_"))!;
-    const token = ((await post("/control/credentials", {})).accessTokens as string[]).at(-1)!;
+    const token = await newestAccessToken();
     const { presentations } = await (await fetch(`${CAMPUS_API}/control/presentations`)).json();
     const presentationId = (presentations as { presentationId: string; status: string }[]).find((p) => p.status === "app")!.presentationId;
 
@@ -65,11 +66,4 @@ async function time(call: () => Promise<Response>) {
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`heartbeat answered ${response.status}`);
   return performance.now() - started;
-}
-
-
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${CAMPUS_API}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json();
 }

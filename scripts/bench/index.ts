@@ -10,6 +10,7 @@ import { cpus } from "node:os";
 import { finerSteps, LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, warmUpSteps, type LoadStep } from "./load/load-run";
 import { APP_VISITORS, EMPTY_ROUTE_VISITORS, FORWARD_ROUTE_VISITORS } from "./load/visitor";
 import { measureLogin } from "./login-timing";
+import { frameIn } from "./campus-control";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
@@ -269,13 +270,7 @@ async function withFloorCampus<T>(floorOrigin: string, part: (floor: { campusOri
     env: { ...CAMPUS_ENV, CAMPUS_PORT: String(port), CAMPUS_ORIGIN: campusOrigin },
   });
   try {
-    const appUrl = `${floorOrigin}${FLOOR_PAGE_PATH}?campus=${encodeURIComponent(campusOrigin)}`;
-    const response = await fetch(`${campusApi}/control/registration`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ appUrl, appOrigin: floorOrigin, iconUrl: `${floorOrigin}/icon.svg` }),
-    });
-    if (!response.ok) throw new Error(`the floor's campus refused its registration: ${response.status} ${await response.text()}`);
+    await frameIn({ appUrl: `${floorOrigin}${FLOOR_PAGE_PATH}?campus=${encodeURIComponent(campusOrigin)}`, appOrigin: floorOrigin }, campusApi);
     return await part({ campusOrigin, campusApi });
   } finally {
     await stopServer(campus);

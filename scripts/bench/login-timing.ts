@@ -1,16 +1,14 @@
 import { chromium, type ConsoleMessage, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
-import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
+import { APP_ORIGIN, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { registration } from "../../e2e/support/local-env";
 import { FIRST_VIEW_STEPS, markName } from "../../lib/client/timing/timing-marks";
 import { breakdownSteps, type StepTimes } from "./breakdown";
+import { controlCampus, frameIn, type Framed } from "./campus-control";
 import { percentile } from "./stats";
 import { stepTimesOf, type FrameMarks } from "./step-marks";
 
 const RUNS = 30;
-
-/** What the campus frames: the app, or the floor page standing in for it (scripts/bench/empty-next.ts). */
-type Framed = { appUrl: string; appOrigin: string };
 
 const APP: Framed = { appUrl: registration.appUrl, appOrigin: APP_ORIGIN };
 
@@ -26,7 +24,7 @@ const APP: Framed = { appUrl: registration.appUrl, appOrigin: APP_ORIGIN };
  * machine as it is then; and by one of the second floor page given, timed alone (information).
  */
 export async function measureLogin(floor?: Framed, second?: Framed) {
-  await control("POST", "/control/reset", {});
+  await controlCampus("/control/reset");
   const framed = [APP, ...(floor ? [floor] : []), ...(floor && second ? [second] : [])];
   const browser = await chromium.launch({ executablePath: resolveChromiumPath(), args: CHROMIUM_ARGS });
   const context = await browser.newContext();
@@ -46,7 +44,7 @@ export async function measureLogin(floor?: Framed, second?: Framed) {
   // Each load's report is awaited by the step that loaded it, so that a late one is never taken
   // for the next load's.
   const switchTo = async (each: Framed) => {
-    await frame(each);
+    await frameIn(each);
     const reported = nextReport(page, each.appOrigin);
     await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
     const signedIn = page.frameLocator('[data-testid="app-frame"]').locator('[data-testid="app-status"][data-state="signed-in"]');
@@ -78,7 +76,7 @@ export async function measureLogin(floor?: Framed, second?: Framed) {
     }
   }
   await browser.close();
-  if (floor) await frame(APP);
+  if (floor) await frameIn(APP);
   const app = times.get(APP)!.sort((a, b) => a - b);
   const p50Of = (each: Framed | undefined) => {
     const sorted = each && times.get(each)?.sort((a, b) => a - b);
@@ -94,16 +92,6 @@ export async function measureLogin(floor?: Framed, second?: Framed) {
     breakdown: breakdownSteps(FIRST_VIEW_STEPS, stepTimes.get(APP)!),
     floorBreakdown: floor ? breakdownSteps(FIRST_VIEW_STEPS, stepTimes.get(floor)!) : undefined,
   };
-}
-
-/** Points the campus's registration at the app or the floor page: the campus frames that from its next launch. */
-async function frame({ appUrl, appOrigin }: Framed) {
-  await control("PUT", "/control/registration", { appUrl, appOrigin, iconUrl: new URL("/icon.svg", appOrigin).href });
-}
-
-async function control(method: "POST" | "PUT", path: string, body: unknown) {
-  const response = await fetch(`${CAMPUS_API}${path}`, { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-  if (!response.ok) throw new Error(`campus ${method} ${path} answered ${response.status}: ${await response.text()}`);
 }
 
 /** The console line a framed page reports on: this prefix, then the report as JSON. */

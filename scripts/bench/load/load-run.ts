@@ -4,6 +4,7 @@ import { LIMITS } from "@/lib/contract";
 import { CAMPUS_API } from "../../../e2e/support/origins";
 import { percentile } from "../stats";
 import { APP_VISITORS, type Outcome, type Visitor, type VisitorKind } from "./visitor";
+import { controlCampus } from "../campus-control";
 
 const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
@@ -55,7 +56,7 @@ export async function measureLoad(
   kind: VisitorKind = APP_VISITORS,
   targets: Iterable<number> = STEPS,
 ) {
-  if (kind.usesCampus) await post(`${CAMPUS_API}/control/reset`);
+  if (kind.usesCampus) await controlCampus("/control/reset");
   const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
   const idleRssMb = rssMb();
   const running: RunningVisitor[] = [];
@@ -270,11 +271,6 @@ export function largestRssMb(psOutput: string, group: number): number {
     if (Number(pgid) === group) largestKb = Math.max(largestKb, Number(rss));
   }
   return largestKb / 1024;
-}
-
-async function post(url: string) {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
 }
 
 function sleep(ms: number) {
