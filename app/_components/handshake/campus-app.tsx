@@ -3,7 +3,7 @@
 // First, before any schema of the contract is built in the browser (lib/client/zod-jitless.ts).
 import "@/lib/client/zod-jitless";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
-import { useChunk } from "@/lib/client/chunks/use-chunk";
+import { chunkLoader, useChunk } from "@/lib/client/chunks/use-chunk";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
 import { AnnouncerProvider, useAnnounceChange } from "../ui/announcer";
 import { CodeNotLoadedPanel, ConnectingPanel, StatusPanel } from "../ui/status-panel";
@@ -20,15 +20,7 @@ export { postReady } from "@/lib/client/handshake/use-campus-login";
  * handshake's own path imports the contract's modules it needs by their files, so its chunk builds
  * only those.
  */
-let signedInView: Promise<typeof import("./signed-in-view")> | null = null;
-function loadSignedInView() {
-  if (!signedInView) {
-    signedInView = import("./signed-in-view");
-    // A chunk that does not arrive is shown by CampusViews, so it is not reported as unhandled.
-    signedInView.catch(() => undefined);
-  }
-  return signedInView;
-}
+const loadSignedInView = chunkLoader(() => import("./signed-in-view"));
 
 type CampusAppProps = {
   hostOrigins: readonly string[];

@@ -1,5 +1,21 @@
 import { useEffect, useState } from "react";
 
+/**
+ * A dynamic `import()` fetched once, on the first call, and shared by every later one. A failed
+ * download is for the component that renders from it to show (useChunk), so it is not reported
+ * as an unhandled rejection; the page's Reload fetches it again.
+ */
+export function chunkLoader<T>(load: () => Promise<T>): () => Promise<T> {
+  let chunk: Promise<T> | null = null;
+  return () => {
+    if (!chunk) {
+      chunk = load();
+      chunk.catch(() => undefined);
+    }
+    return chunk;
+  };
+}
+
 /** A chunk's module once it has arrived, `failed` if it never will, null while it is on its way. */
 export type ChunkState<T> = { module: T } | { failed: true } | null;
 
