@@ -2,6 +2,7 @@
 
 // First, before any schema of the contract is built in the browser (lib/client/zod-jitless.ts).
 import "@/lib/client/zod-jitless";
+import { useEffect } from "react";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { chunkLoader, useChunk } from "@/lib/client/chunks/use-chunk";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
@@ -20,7 +21,7 @@ export { postReady } from "@/lib/client/handshake/use-campus-login";
  * handshake's own path imports the contract's modules it needs by their files, so its chunk builds
  * only those.
  */
-const loadSignedInView = chunkLoader(() => import("./signed-in-view"));
+const signedInViewChunk = chunkLoader(() => import("./signed-in-view"));
 
 type CampusAppProps = {
   hostOrigins: readonly string[];
@@ -39,8 +40,12 @@ export function CampusApp(props: CampusAppProps) {
 
 function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
   const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins);
-  // The views' chunk is fetched from the campus's answer to `ready` on: the view has left "connecting".
-  const views = useChunk(view.name === "connecting" ? null : loadSignedInView());
+  // Fetched from the campus's answer to `ready` on (the view has left "connecting"), read only by
+  // the signed-in view: its arrival re-renders nothing before.
+  useEffect(() => {
+    if (view.name !== "connecting") void signedInViewChunk.load();
+  }, [view.name]);
+  const views = useChunk(view.name === "signed-in" ? signedInViewChunk : null);
   useFocusHome();
   useAnnounceChange(announcement(view.name));
 

@@ -12,19 +12,19 @@ type EmbeddedAppProps = { hostOrigins: readonly string[]; campusLink: string | n
  * are a chunk of their own, kept off the framework's critical path: its download starts when this
  * module is evaluated, during hydration, not after it.
  */
-const loadCampusApp = chunkLoader(() => import("./campus-app"));
-const campusAppChunk = typeof window === "undefined" ? null : loadCampusApp();
+const campusAppChunk = chunkLoader(() => import("./campus-app"));
+if (typeof window !== "undefined") void campusAppChunk.load();
 
 export function EmbeddedApp(props: EmbeddedAppProps) {
   // The page's root client component: its first effect follows the hydration commit.
   useMarkOnMount("hydrated");
-  const campusApp = useChunk(campusAppChunk);
   const { hostOrigins } = props;
   useEffect(() => {
-    // `ready` leaves as the chunk arrives, before the handshake's first render, which runs while
-    // the campus answers.
-    campusAppChunk?.then(({ postReady }) => postReady(hostOrigins), () => undefined);
+    // `ready` leaves as the chunk arrives, before the handshake's first render (useChunk's, below),
+    // which runs while the campus answers.
+    campusAppChunk.load().then(({ postReady }) => postReady(hostOrigins), () => undefined);
   }, [hostOrigins]);
+  const campusApp = useChunk(campusAppChunk);
   if (!campusApp) return <ConnectingPanel />;
   if ("failed" in campusApp) return <CodeNotLoadedPanel />;
   return <campusApp.module.CampusApp {...props} />;

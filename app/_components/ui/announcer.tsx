@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from "react";
 
 type Announce = (message: string) => void;
 
@@ -9,21 +9,23 @@ const AnnouncerContext = createContext<Announce>(() => undefined);
 /**
  * One polite live region for the whole app, present from the first paint, so that status changes
  * (a command's progress, the view after an error) are read out even when the element that shows
- * them is new.
+ * them is new. A message is written into the region, not rendered: announcing re-renders nothing.
  */
 export function AnnouncerProvider({ children }: { children: ReactNode }) {
-  const [message, setMessage] = useState("");
+  const region = useRef<HTMLParagraphElement>(null);
   const announce = useCallback<Announce>((next) => {
+    const element = region.current;
+    if (!element) return;
     // Clearing first makes a repeated message count as a change.
-    setMessage("");
-    requestAnimationFrame(() => setMessage(next));
+    element.textContent = "";
+    requestAnimationFrame(() => {
+      element.textContent = next;
+    });
   }, []);
   return (
     <AnnouncerContext value={announce}>
       {children}
-      <p data-testid="app-announcer" aria-live="polite" aria-atomic className="sr-only">
-        {message}
-      </p>
+      <p ref={region} data-testid="app-announcer" aria-live="polite" aria-atomic className="sr-only" />
     </AnnouncerContext>
   );
 }
