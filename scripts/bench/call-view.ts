@@ -4,7 +4,7 @@ import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins
 import { COMMAND_STEPS } from "../../lib/client/timing/timing-marks";
 import { breakdownSteps, type StepTimes } from "./breakdown";
 import { percentile } from "./stats";
-import { frameNow, readStepTimes, waitForStepMark } from "./step-marks";
+import { frameNow, readStepTimes, watchStepMark } from "./step-marks";
 import { controlCampus, newestAccessToken } from "./campus-control";
 
 const STEADY_STATE_WINDOW_MS = 30_000;
@@ -101,8 +101,9 @@ async function timeCommand(app: FrameLocator, appFrame: Frame, testId: string): 
   const since = await frameNow(appFrame);
   const rows = app.getByTestId("command-row");
   const count = await rows.count();
+  const rendered = await watchStepMark(appFrame, "rendered", since);
   await app.getByTestId(testId).click();
-  await waitForStepMark(appFrame, "rendered", since);
+  await rendered();
   // The mark follows any final status: only an applied command is a time of one.
   const status = await rows.nth(count).getAttribute("data-status");
   if (status !== "applied") throw new Error(`The timed command ended "${status}", not "applied"`);
@@ -133,8 +134,9 @@ async function openFloor(browser: Browser, appPage: Page, floor: CommandFloor): 
 
 async function timeFloorCommand(frame: Frame): Promise<StepTimes> {
   const since = await frameNow(frame);
+  const rendered = await watchStepMark(frame, "rendered", since);
   await frame.getByTestId("floor-command").click();
-  await waitForStepMark(frame, "rendered", since);
+  await rendered();
   return readStepTimes(frame, COMMAND_STEPS, since);
 }
 

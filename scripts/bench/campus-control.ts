@@ -1,16 +1,18 @@
+import type { describePresentation } from "../../campus/presentations/presentation-read";
 import { CAMPUS_API } from "../../e2e/support/origins";
 
 /** What a local campus frames: the app, or a floor page standing in for it (scripts/bench/empty-next.ts). */
 export type Framed = { appUrl: string; appOrigin: string };
 
-type ControlOptions = { method?: "POST" | "PUT"; campusApi?: string };
+type ControlOptions = { method?: "GET" | "POST" | "PUT"; campusApi?: string };
 
 /**
  * A call to a local campus's control API (campus/control/), the standard campus unless another is
- * named: its JSON answer, or an error that quotes the campus's.
+ * named: its JSON answer, or an error that quotes the campus's. A GET sends no body.
  */
 export async function controlCampus<T = unknown>(path: string, body: unknown = {}, { method = "POST", campusApi = CAMPUS_API }: ControlOptions = {}): Promise<T> {
-  const response = await fetch(`${campusApi}${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const request = method === "GET" ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(`${campusApi}${path}`, request);
   const text = await response.text();
   if (!response.ok) throw new Error(`campus ${method} ${path} answered ${response.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
@@ -25,4 +27,13 @@ export async function frameIn({ appUrl, appOrigin }: Framed, campusApi = CAMPUS_
 export async function newestAccessToken(body: { username?: string } = {}): Promise<string> {
   const { accessTokens } = await controlCampus<{ accessTokens: string[] }>("/control/credentials", body);
   return accessTokens.at(-1)!;
+}
+
+/** A presentation as the campus's control API describes it. */
+export type ControlPresentation = ReturnType<typeof describePresentation>;
+
+/** Every presentation the campus holds, live or ended (a control read). */
+export async function campusPresentations(): Promise<ControlPresentation[]> {
+  const { presentations } = await controlCampus<{ presentations: ControlPresentation[] }>("/control/presentations", undefined, { method: "GET" });
+  return presentations;
 }

@@ -2,7 +2,7 @@ import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, APP_SERVER, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { percentile } from "./stats";
-import { controlCampus, newestAccessToken } from "./campus-control";
+import { campusPresentations, controlCampus, newestAccessToken } from "./campus-control";
 
 const SAMPLES = 1000;
 /** Unmeasured rounds first, so both paths are compiled and their connections open. */
@@ -33,8 +33,7 @@ export async function measureHeartbeatLatency() {
     const launchId = (await page.getByTestId("launch-id").textContent())!.trim();
     const cookie = (await context.cookies(APP_ORIGIN)).find((c) => c.name.startsWith("__Host-app_session_"))!;
     const token = await newestAccessToken();
-    const { presentations } = await (await fetch(`${CAMPUS_API}/control/presentations`)).json();
-    const presentationId = (presentations as { presentationId: string; status: string }[]).find((p) => p.status === "app")!.presentationId;
+    const presentationId = (await campusPresentations()).find((p) => p.status === "app")!.presentationId;
 
     const viaApp = () =>
       fetch(`${APP_SERVER}/api/call/presentation/heartbeat`, {

@@ -1,5 +1,5 @@
 // Reads the timing marks of lib/client/timing/timing-marks.ts from the app frame, for breakdown.ts.
-import { errors, type Frame } from "@playwright/test";
+import type { Frame } from "@playwright/test";
 import { DOCUMENT_LOADED, markName } from "../../lib/client/timing/timing-marks";
 import type { StepTimes } from "./breakdown";
 
@@ -39,19 +39,36 @@ export async function readStepTimes(frame: Frame, steps: readonly string[], sinc
 }
 
 /**
- * Waits for a step's mark at or after `since`: an effect marks the last step just after the
- * commit the bench saw. A mark that never comes is a missing step, not a failed run.
+ * Watches a frame for a step's mark at or after `since`, set up before the action it follows, and
+ * gives the wait for it, to await after the action. A PerformanceObserver in the frame resolves it:
+ * nothing polls there while the step is timed (waitForFunction would evaluate its predicate in the
+ * frame at every animation frame, within the steps it times). A mark that never comes (after
+ * LAST_MARK_TIMEOUT_MS) is a missing step, not a failed run.
  */
-export async function waitForStepMark(frame: Frame, step: string, since = 0): Promise<void> {
-  try {
-    await frame.waitForFunction(
-      ({ mark, since }) => performance.getEntriesByName(mark, "mark").some((entry) => entry.startTime >= since),
-      { mark: markName(step), since },
-      { timeout: LAST_MARK_TIMEOUT_MS },
-    );
-  } catch (error) {
-    if (!(error instanceof errors.TimeoutError)) throw error;
-  }
+export async function watchStepMark(frame: Frame, step: string, since: number): Promise<() => Promise<void>> {
+  const key = `${markName(step)}@${since}`;
+  await frame.evaluate(
+    ({ mark, since, key, timeoutMs }) => {
+      // A method, not a function bound to a name: tsx wraps those in a helper (__name) the page lacks.
+      const marks = {
+        seen(entries: PerformanceEntryList) {
+          return entries.some((entry) => entry.name === mark && entry.startTime >= since);
+        },
+      };
+      (window as unknown as Record<string, Promise<void>>)[key] = new Promise<void>((resolve) => {
+        if (marks.seen(performance.getEntriesByType("mark"))) return resolve();
+        const timer = setTimeout(resolve, timeoutMs);
+        new PerformanceObserver((list, observer) => {
+          if (!marks.seen(list.getEntries())) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        }).observe({ type: "mark" });
+      });
+    },
+    { mark: markName(step), since, key, timeoutMs: LAST_MARK_TIMEOUT_MS },
+  );
+  return () => frame.evaluate((key) => (window as unknown as Record<string, Promise<void>>)[key], key);
 }
 
 /** The frame's clock now, for `since`. */

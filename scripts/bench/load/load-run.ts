@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { LIMITS } from "@/lib/contract";
-import { CAMPUS_API } from "../../../e2e/support/origins";
 import { percentile } from "../stats";
 import { APP_VISITORS, type Outcome, type Visitor, type VisitorKind } from "./visitor";
-import { controlCampus } from "../campus-control";
+import { campusPresentations, controlCampus } from "../campus-control";
 
 const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
@@ -218,10 +217,7 @@ function openWindow(running: RunningVisitor[], watched: WatchedProcess[]) {
 
 /** The campus's own account: presentations it took back for want of a heartbeat. */
 async function countHeartbeatRestorations() {
-  const { presentations } = (await (await fetch(`${CAMPUS_API}/control/presentations`)).json()) as {
-    presentations: { restoredReason: string | null }[];
-  };
-  return presentations.filter((presentation) => presentation.restoredReason === "heartbeatMissed").length;
+  return (await campusPresentations()).filter((presentation) => presentation.restoredReason === "heartbeatMissed").length;
 }
 
 /** The machine's CPU time since boot, every core together: idle and in all (ms). */
