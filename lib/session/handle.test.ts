@@ -12,6 +12,16 @@ describe("session handles", () => {
     expect(await unsealHandle(seal, TEST_SECRET)).toEqual({ sid: "sid-1", launchId: "launch-1" });
   });
 
+  it("reads back a handle this process sealed without decrypting it; one sealed elsewhere is decrypted", async () => {
+    const decrypt = vi.spyOn(crypto.subtle, "decrypt");
+    const own = await sealHandle({ sid: "sid-own", launchId: "launch-1" }, TEST_SECRET);
+    expect(await unsealHandle(own, TEST_SECRET)).toEqual({ sid: "sid-own", launchId: "launch-1" });
+    expect(decrypt).not.toHaveBeenCalled();
+    const elsewhere = await sealData({ sid: "sid-elsewhere", launchId: "launch-1" }, { password: TEST_SECRET, ttl: SESSION_HANDLE_TTL_SECONDS });
+    expect(await unsealHandle(elsewhere, TEST_SECRET)).toEqual({ sid: "sid-elsewhere", launchId: "launch-1" });
+    expect(decrypt).toHaveBeenCalled();
+  });
+
   it("refuses a remembered seal once it has expired", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const seal = await sealHandle({ sid: "sid-1", launchId: "launch-1" }, TEST_SECRET);

@@ -30,10 +30,22 @@ function passwordId(secret: string): number {
   return 2 + Number.parseInt(sha256Hex(`iron-session password id:${secret}`).slice(0, 12), 16);
 }
 
-/** Seals with the current secret only. */
-export function sealHandle(handle: SessionHandle, secret: SessionSecret): Promise<string> {
+/**
+ * Seals with the current secret only. The process remembers what it sealed as if it had unsealed
+ * it: the login that follows a state, and the first request after a login, then read their handle
+ * without the WebCrypto steps of an unseal (another process unseals it as usual).
+ */
+export async function sealHandle(handle: SessionHandle, secret: SessionSecret): Promise<string> {
   const [current] = secretsOf(secret);
-  return sealData(handle, { password: { [passwordId(current)]: current }, ttl: SESSION_HANDLE_TTL_SECONDS });
+  const seal = await sealData(handle, { password: { [passwordId(current)]: current }, ttl: SESSION_HANDLE_TTL_SECONDS });
+  const expiresAt = sealExpiry(seal);
+  if (expiresAt !== undefined) unsealedHandles.remember(seal, secretsKeyOf(secret), handle, expiresAt);
+  return seal;
+}
+
+/** The cache remembers which secrets opened a seal: after a rotation, a seal of a dropped secret is not trusted. */
+function secretsKeyOf(secret: SessionSecret): string {
+  return secretsOf(secret).join("\n");
 }
 
 /** Opens a seal of any of the secrets, the previous one during a rotation. */
@@ -44,8 +56,7 @@ function passwordMap(secret: SessionSecret): Record<number, string> {
 
 /** The handle inside a seal, or undefined when it is expired, tampered with or not a seal. */
 export async function unsealHandle(seal: string, secret: SessionSecret): Promise<SessionHandle | undefined> {
-  // The cache remembers which secrets opened a seal: after a rotation, a seal of a dropped secret is not trusted.
-  const secretsKey = secretsOf(secret).join("\n");
+  const secretsKey = secretsKeyOf(secret);
   const known = unsealedHandles.get(seal, secretsKey);
   if (known) return known;
   const data = await unsealData<unknown>(seal, { password: passwordMap(secret), ttl: SESSION_HANDLE_TTL_SECONDS });
