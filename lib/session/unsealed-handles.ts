@@ -3,9 +3,9 @@ import { LRUCache } from "lru-cache";
 import type { SessionHandle } from "./records";
 
 /**
- * Handles this process has already unsealed, by their exact seal. Unsealing is several WebCrypto
- * steps (about half a millisecond), paid on every API request, and a presentation heartbeats every
- * five seconds (spec 4.9). A seal is immutable and carries its own expiry, so a handle verified
+ * Handles this process has already unsealed, or sealed itself (lib/session/handle.ts), by their
+ * exact seal. Unsealing is several WebCrypto steps (about half a millisecond), paid on every API
+ * request, and a presentation heartbeats every five seconds (spec 4.9). A seal is immutable and carries its own expiry, so a handle verified
  * once is remembered until that expiry and never past it. Nothing here is a session: revoking or
  * ending one happens in the session store, which every request still reads.
  */

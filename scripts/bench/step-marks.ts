@@ -68,7 +68,14 @@ export async function watchStepMark(frame: Frame, step: string, since: number): 
     },
     { mark: markName(step), since, key, timeoutMs: LAST_MARK_TIMEOUT_MS },
   );
-  return () => frame.evaluate((key) => (window as unknown as Record<string, Promise<void>>)[key], key);
+  // Taken off the window as it is awaited: each command leaves nothing behind in the frame.
+  return () =>
+    frame.evaluate((key) => {
+      const held = window as unknown as Record<string, Promise<void>>;
+      const marked = held[key];
+      delete held[key];
+      return marked;
+    }, key);
 }
 
 /** The frame's clock now, for `since`. */
