@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
 import { RENEWAL_GRACE_SECONDS } from "@/lib/session/lifetime";
-import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, sessionCredentialsFor, aMember, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aToken, sessionCredentialsFor, aMember, authDeps, fakeClock } from "@/lib/testing/fixtures";
 import { login } from "./login";
 import { INVALID_STATE, issueState } from "./state";
 
@@ -42,6 +42,38 @@ describe("spec 5.3.5: login", () => {
     const { body, handle } = await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps);
     expect(JSON.stringify(body)).not.toContain("tok_secret");
     expect(JSON.stringify(await unsealHandle(handle, TEST_SECRET))).not.toContain("tok_secret");
+  });
+
+  it("seals the new session's handle while the campus answers, not after", async () => {
+    // The campus answers the code only once a seal has been signed (its last WebCrypto step): a
+    // login that sealed after its campus calls would get no answer, and fail at the fixture's
+    // campus deadline as "campus unavailable".
+    let signed = () => {};
+    const sealSigned = new Promise<void>((resolve) => (signed = resolve));
+    const campus = aCampus({
+      routes: {
+        "POST /v1/apps/token": async (request) => {
+          const deadline = new Promise<never>((_, reject) => request.signal.addEventListener("abort", () => reject(new Error("deadline"))));
+          await Promise.race([sealSigned, deadline]);
+          return Response.json(aToken());
+        },
+      },
+    });
+    const deps = authDeps({ fetch: campus.fetch });
+    const { state, cookie } = await startLogin(deps);
+    const sign = crypto.subtle.sign.bind(crypto.subtle);
+    const spy = vi.spyOn(crypto.subtle, "sign").mockImplementation(async (...args: Parameters<SubtleCrypto["sign"]>) => {
+      const signature = await sign(...args);
+      signed();
+      return signature;
+    });
+    try {
+      const { handle } = await login({ launchId: LAUNCH, code: "c", state }, sessionCredentialsFor(LAUNCH, { cookie }), deps);
+      expect(spy).toHaveBeenCalledOnce();
+      expect(await getVisitorSession(sessionCredentialsFor(LAUNCH, { cookie: handle }), deps)).toMatchObject({ launchId: LAUNCH });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("sets expiresAt and expiresIn from the token lifetime", async () => {

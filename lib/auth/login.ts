@@ -35,6 +35,11 @@ export async function login(input: LoginRequest, credentials: SessionCredentials
   await assertBoundToThisBrowser(credentials, pending, deps);
 
   // Never retried: a code is single use (spec part 3). On failure the page starts a new handshake.
+  // The new session's handle is sealed while the campus answers: its ID is chosen here, and a
+  // login that fails leaves the seal unused (the process's cache of its seals forgets it in time).
+  const sid = randomToken();
+  const sealing = sealHandle({ sid, launchId: pending.launchId }, deps.sessionSecret);
+  sealing.catch(() => undefined); // awaited below; a failed login must not leave it unhandled
   const token = await deps.campus.exchangeCode(input.code);
   const member = await deps.campus.getMember(token.access_token);
 
@@ -47,7 +52,7 @@ export async function login(input: LoginRequest, credentials: SessionCredentials
   const renewal = previous?.member?.userId === member.userId ? previous : undefined;
   const tokenExpiresAt = now + token.expires_in * 1000;
   const record: SessionRecord = {
-    sid: randomToken(),
+    sid,
     version: 1,
     launchId: pending.launchId,
     campusOrigin: pending.campusOrigin,
@@ -63,7 +68,7 @@ export async function login(input: LoginRequest, credentials: SessionCredentials
   if (renewal) await leaveRenewalPointer(renewal, record, deps);
   else await endPreviousSession(pending.sid, previous, deps);
 
-  const handle = await sealHandle({ sid: record.sid, launchId: pending.launchId }, deps.sessionSecret);
+  const handle = await sealing;
   // Cookieless mode (no cookie reached the frame, as in Safari): the page keeps the handle in memory.
   const cookieless = credentials.cookieHandle === undefined;
   return {

@@ -21,8 +21,9 @@ export function EmbeddedApp(props: EmbeddedAppProps) {
   const { hostOrigins } = props;
   useEffect(() => {
     // `ready` leaves as the chunk arrives, before the handshake's first render (useChunk's, below),
-    // which runs while the campus answers.
-    campusAppChunk.load().then(({ postReady }) => postReady(hostOrigins), () => undefined);
+    // which runs while the campus answers. The chunk usually comes during hydration: then `ready`
+    // leaves from this effect, before React renders the handshake in the same task.
+    campusAppChunk.withModule(({ postReady }) => postReady(hostOrigins));
   }, [hostOrigins]);
   const campusApp = useChunk(campusAppChunk);
   if (!campusApp) return <ConnectingPanel />;

@@ -17,6 +17,30 @@ describe("chunkLoader", () => {
     expect(chunk.state()).toEqual({ module: views });
   });
 
+  it("runs withModule at once once the chunk has come, and when it comes before that", async () => {
+    const views = { View: "view" };
+    const chunk = chunkLoader(async () => views);
+    const early = vi.fn();
+    chunk.withModule(early); // starts the fetch
+    expect(early).not.toHaveBeenCalled();
+    await chunk.load();
+    expect(early).toHaveBeenCalledWith(views);
+    // Come: in the same task, before anything React would render after an effect.
+    const late = vi.fn();
+    chunk.withModule(late);
+    expect(late).toHaveBeenCalledWith(views);
+  });
+
+  it("never runs withModule for a chunk that failed", async () => {
+    const chunk = chunkLoader(() => Promise.reject(new Error("connection reset")));
+    const run = vi.fn();
+    chunk.withModule(run);
+    await expect(chunk.load()).rejects.toThrow("connection reset");
+    chunk.withModule(run);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(run).not.toHaveBeenCalled();
+  });
+
   it("reports a chunk that failed, with no unhandled rejection", async () => {
     const chunk = chunkLoader(() => Promise.reject(new Error("connection reset")));
     const unhandled = vi.fn();

@@ -8,6 +8,12 @@ export type ChunkLoader<T> = {
   load(): Promise<T>;
   /** What has come of the fetch so far: null before it starts and while it is on its way. */
   state(): ChunkState<T>;
+  /**
+   * Runs `run` with the module: at once if it has come, else when it comes (never if it fails).
+   * At once matters in an effect: a `then` runs only after the task, and React renders the
+   * updates the effects scheduled within that task.
+   */
+  withModule(run: (module: T) => void): void;
 };
 
 /**
@@ -18,18 +24,23 @@ export type ChunkLoader<T> = {
 export function chunkLoader<T>(importChunk: () => Promise<T>): ChunkLoader<T> {
   let chunk: Promise<T> | null = null;
   let settled: ChunkState<T> = null;
+  const load = () => {
+    if (!chunk) {
+      chunk = importChunk();
+      chunk.then(
+        (module) => void (settled = { module }),
+        () => void (settled = { failed: true }),
+      );
+    }
+    return chunk;
+  };
   return {
-    load() {
-      if (!chunk) {
-        chunk = importChunk();
-        chunk.then(
-          (module) => void (settled = { module }),
-          () => void (settled = { failed: true }),
-        );
-      }
-      return chunk;
-    },
+    load,
     state: () => settled,
+    withModule(run) {
+      if (settled && "module" in settled) run(settled.module);
+      else load().then(run, () => undefined);
+    },
   };
 }
 
