@@ -17,7 +17,7 @@ describe("chunkLoader", () => {
     expect(chunk.state()).toEqual({ module: views });
   });
 
-  it("runs withModule at once once the chunk has come, and when it comes before that", async () => {
+  it("runs withModule when the chunk comes, and at once after that", async () => {
     const views = { View: "view" };
     const chunk = chunkLoader(async () => views);
     const early = vi.fn();
@@ -25,7 +25,7 @@ describe("chunkLoader", () => {
     expect(early).not.toHaveBeenCalled();
     await chunk.load();
     expect(early).toHaveBeenCalledWith(views);
-    // Come: in the same task, before anything React would render after an effect.
+    // Already here: in the same task, before anything React renders after an effect.
     const late = vi.fn();
     chunk.withModule(late);
     expect(late).toHaveBeenCalledWith(views);
