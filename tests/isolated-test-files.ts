@@ -32,6 +32,7 @@ export const ISOLATED_TEST_FILES = [
   "lib/client/fetch/fetcher.test.ts",
   "lib/client/handshake/sign-in.test.ts",
   "lib/client/timing/timing-marks.test.ts",
+  "app/_components/handshake/embedded-app.test.ts",
   // A built-in's prototype
   "campus/http/log-rest-calls.test.ts",
 ];

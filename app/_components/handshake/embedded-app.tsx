@@ -13,20 +13,38 @@ type EmbeddedAppProps = { hostOrigins: readonly string[]; campusLink: string | n
  * module is evaluated, during hydration, not after it.
  */
 const campusAppChunk = chunkLoader(() => import("./campus-app"));
-if (typeof window !== "undefined") void campusAppChunk.load();
+
+/** The element of the first paint that carries the trusted host origins, as the server rendered them. */
+const HOST_ORIGINS_ATTRIBUTE = "data-host-origins";
+
+if (typeof window !== "undefined") {
+  // `ready` leaves as the chunk arrives, which is usually a few milliseconds before React has
+  // finished hydrating the page (its effects come only after that): the campus answers meanwhile,
+  // in its own process. The origins are read from the markup the server rendered, the same ones
+  // React is given; without that markup, `ready` leaves from the effect below.
+  campusAppChunk.withModule(({ postReady }) => {
+    const origins = document.querySelector(`[${HOST_ORIGINS_ATTRIBUTE}]`)?.getAttribute(HOST_ORIGINS_ATTRIBUTE);
+    if (origins) postReady(origins.split(" "));
+  });
+}
 
 export function EmbeddedApp(props: EmbeddedAppProps) {
   // The page's root client component: its first effect follows the hydration commit.
   useMarkOnMount("hydrated");
   const { hostOrigins } = props;
   useEffect(() => {
-    // `ready` leaves as the chunk arrives, before the handshake's first render (useChunk's, below),
-    // which runs while the campus answers. The chunk usually comes during hydration: then `ready`
-    // leaves from this effect, before React renders the handshake in the same task.
+    // Before the handshake's first render (useChunk's, below), which runs while the campus answers.
+    // One `ready` per document: this shares the one posted as the chunk arrived (host-bridge.ts).
     campusAppChunk.withModule(({ postReady }) => postReady(hostOrigins));
   }, [hostOrigins]);
   const campusApp = useChunk(campusAppChunk);
-  if (!campusApp) return <ConnectingPanel />;
+  if (!campusApp) {
+    return (
+      <div className="contents" {...{ [HOST_ORIGINS_ATTRIBUTE]: hostOrigins.join(" ") }}>
+        <ConnectingPanel />
+      </div>
+    );
+  }
   if ("failed" in campusApp) return <CodeNotLoadedPanel />;
   return <campusApp.module.CampusApp {...props} />;
 }

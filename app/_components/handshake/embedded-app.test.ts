@@ -1,0 +1,49 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The handshake's chunk, as embedded-app.tsx imports it: only `postReady` matters here.
+const postReady = vi.fn();
+vi.mock("./campus-app", () => ({ postReady, CampusApp: () => null }));
+
+const HOST_ORIGINS = ["http://campus.localhost:4000", "https://campus.example"];
+
+/** The page as the server sends it: the first paint of EmbeddedApp, rendered without a window. */
+async function serverMarkup(): Promise<string> {
+  const { EmbeddedApp } = await import("./embedded-app");
+  return renderToString(createElement(EmbeddedApp, { hostOrigins: HOST_ORIGINS, campusLink: null }));
+}
+
+/** A document holding that markup, as much of it as the page's module reads (one attribute). */
+function documentOf(markup: string) {
+  return {
+    querySelector(selector: string) {
+      const name = /^\[([a-z-]+)\]$/.exec(selector)?.[1];
+      const value = name ? new RegExp(`${name}="([^"]*)"`).exec(markup)?.[1] : undefined;
+      return value === undefined ? null : { getAttribute: (asked: string) => (asked === name ? value : null) };
+    },
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+  postReady.mockClear();
+});
+
+describe("EmbeddedApp", () => {
+  it("posts ready from the server's markup as the handshake's chunk arrives, before React has run", async () => {
+    const markup = await serverMarkup();
+    expect(markup).toContain("Connecting to the campus");
+    expect(postReady).not.toHaveBeenCalled(); // the server posts nothing
+
+    // The same module in the browser: nothing of React renders, hydrates or runs an effect here.
+    vi.resetModules();
+    vi.stubGlobal("window", {});
+    vi.stubGlobal("document", documentOf(markup));
+    await import("./embedded-app");
+    // A condition, not a time: the cap only ends a test that would hang.
+    await vi.waitFor(() => expect(postReady).toHaveBeenCalledOnce(), { timeout: 30_000 });
+    expect(postReady).toHaveBeenCalledWith(HOST_ORIGINS);
+  });
+});
