@@ -8,7 +8,12 @@ import { controlCampus, frameIn, type Framed } from "./campus-control";
 import { percentile } from "./stats";
 import { stepTimesOf, type FrameMarks } from "./step-marks";
 
-const RUNS = 30;
+/**
+ * A load's time spreads widely (the floor's from 50 to 70 ms on one machine), so the p50 of thirty
+ * runs moved the ratio by about 0.04 from one run of the bench to the next with the same code,
+ * mostly through the floor's p50. Sixty narrow that by about a third, for a minute more.
+ */
+const RUNS = 60;
 
 const APP: Framed = { appUrl: registration.appUrl, appOrigin: APP_ORIGIN };
 
