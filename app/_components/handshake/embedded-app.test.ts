@@ -14,13 +14,15 @@ async function serverMarkup(): Promise<string> {
   return renderToString(createElement(EmbeddedApp, { hostOrigins: HOST_ORIGINS, campusLink: null }));
 }
 
-/** A document holding that markup, as much of it as the page's module reads (one attribute). */
+/** A document holding that markup, as much of it as the page's module reads: one data attribute. */
 function documentOf(markup: string) {
   return {
     querySelector(selector: string) {
-      const name = /^\[([a-z-]+)\]$/.exec(selector)?.[1];
-      const value = name ? new RegExp(`${name}="([^"]*)"`).exec(markup)?.[1] : undefined;
-      return value === undefined ? null : { getAttribute: (asked: string) => (asked === name ? value : null) };
+      const name = /^\[data-([a-z-]+)\]$/.exec(selector)?.[1];
+      const value = name ? new RegExp(`data-${name}="([^"]*)"`).exec(markup)?.[1] : undefined;
+      if (!name || value === undefined) return null;
+      const key = name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+      return { dataset: { [key]: value } };
     },
   };
 }

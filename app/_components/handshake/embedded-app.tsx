@@ -14,8 +14,8 @@ type EmbeddedAppProps = { hostOrigins: readonly string[]; campusLink: string | n
  */
 const campusAppChunk = chunkLoader(() => import("./campus-app"));
 
-/** The element of the first paint that carries the trusted host origins, as the server rendered them. */
-const HOST_ORIGINS_ATTRIBUTE = "data-host-origins";
+/** The first paint's element that carries the trusted host origins, as the server rendered them (below). */
+const HOST_ORIGINS_SELECTOR = "[data-host-origins]";
 
 if (typeof window !== "undefined") {
   // `ready` leaves as the chunk arrives, which is usually a few milliseconds before React has
@@ -23,7 +23,7 @@ if (typeof window !== "undefined") {
   // in its own process. The origins are read from the markup the server rendered, the same ones
   // React is given; without that markup, `ready` leaves from the effect below.
   campusAppChunk.withModule(({ postReady }) => {
-    const origins = document.querySelector(`[${HOST_ORIGINS_ATTRIBUTE}]`)?.getAttribute(HOST_ORIGINS_ATTRIBUTE);
+    const origins = document.querySelector<HTMLElement>(HOST_ORIGINS_SELECTOR)?.dataset.hostOrigins;
     if (origins) postReady(origins.split(" "));
   });
 }
@@ -40,7 +40,7 @@ export function EmbeddedApp(props: EmbeddedAppProps) {
   const campusApp = useChunk(campusAppChunk);
   if (!campusApp) {
     return (
-      <div className="contents" {...{ [HOST_ORIGINS_ATTRIBUTE]: hostOrigins.join(" ") }}>
+      <div className="contents" data-host-origins={hostOrigins.join(" ")}>
         <ConnectingPanel />
       </div>
     );
