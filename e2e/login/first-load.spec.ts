@@ -54,6 +54,34 @@ for (const chunk of LATE_CHUNKS) {
   });
 }
 
+// The signed-in views' chunk is built while the backend exchanges the code, when the frame has
+// nothing else to do, not while it reads the state's answer and asks the campus for consent
+// (campus-app.tsx, docs/performance.md): it is asked for once the code is in.
+test("the signed-in views' chunk is fetched once the campus has given a code, not before", async ({ control, context }) => {
+  void control;
+  const viewsChunks = new Set<string>();
+  await context.route(`${APP_ORIGIN}/_next/static/chunks/*.js`, async (route) => {
+    const response = await route.fetch({ url: route.request().url().replace(APP_ORIGIN, APP_SERVER) });
+    const body = await response.text();
+    if (body.includes(LATE_CHUNKS[1]!.text)) viewsChunks.add(route.request().url());
+    return route.fulfill({ response, body });
+  });
+  const campus = await CampusPage.open(context, "ada");
+  await campus.signIn();
+  expect(viewsChunks.size).toBe(1);
+  const frame = await appFrameOf(campus.page);
+  const { codeReceived, requested } = await frame.evaluate(
+    ({ mark, url }) => ({
+      codeReceived: performance.getEntriesByName(mark, "mark")[0]?.startTime,
+      requested: performance.getEntriesByName(url, "resource")[0]?.startTime,
+    }),
+    { mark: markName("code received"), url: [...viewsChunks][0]! },
+  );
+  expect(codeReceived).toBeDefined();
+  expect(requested).toBeDefined();
+  expect(requested!).toBeGreaterThan(codeReceived!);
+});
+
 // SWR starts a read from a layout effect, before the browser paints: the call view's first reads
 // leave in the task after the signed-in view's first commit instead, so their fetch() calls never
 // hold that view back (lib/client/timing/use-after-first-commit.ts). The view marks its first

@@ -2,7 +2,6 @@
 
 // First, before any schema of the contract is built in the browser (lib/client/zod-jitless.ts).
 import "@/lib/client/zod-jitless";
-import { useEffect } from "react";
 import { useFocusHome } from "@/lib/client/a11y/focus-home";
 import { chunkLoader, useChunk } from "@/lib/client/chunks/use-chunk";
 import { useCampusLogin } from "@/lib/client/handshake/use-campus-login";
@@ -15,13 +14,14 @@ export { postReady } from "@/lib/client/handshake/use-campus-login";
 
 /*
  * The signed-in views, and with them the schemas of the call, the commands, the presentations and
- * the activity, are a chunk of their own, fetched once the campus has answered `ready` (the view
- * leaves "connecting"): they are built while the backend issues the login state and the campus
- * asks for consent, not before `ready` can leave or while its answer waits to be read. The
+ * the activity, are a chunk of their own, fetched once the campus has given a code: they are built
+ * while the frame waits on the backend's login (the code's exchange and the member's read), not
+ * while it must read the state's answer and post `authenticate` (docs/performance.md). The
  * handshake's own path imports the contract's modules it needs by their files, so its chunk builds
  * only those.
  */
 const signedInViewChunk = chunkLoader(() => import("./signed-in-view"));
+const loginEvents = { onCode: () => void signedInViewChunk.load() };
 
 type CampusAppProps = {
   hostOrigins: readonly string[];
@@ -39,12 +39,8 @@ export function CampusApp(props: CampusAppProps) {
 }
 
 function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
-  const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins);
-  // Fetched from the campus's answer to `ready` on (the view has left "connecting"), read only by
-  // the signed-in view: its arrival re-renders nothing before.
-  useEffect(() => {
-    if (view.name !== "connecting") void signedInViewChunk.load();
-  }, [view.name]);
+  const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins, loginEvents);
+  // Read only by the signed-in view: the chunk's arrival re-renders nothing before.
   const views = useChunk(view.name === "signed-in" ? signedInViewChunk : null);
   useFocusHome();
   useAnnounceChange(announcement(view.name));

@@ -69,6 +69,36 @@ describe("spec 5.3: a sign-in run", () => {
   });
 });
 
+// The page fetches the signed-in views' chunk from onCode (campus-app.tsx): the frame builds them
+// while the backend exchanges the code, so onCode comes once the login has left, and only then.
+describe("onCode: the campus's code is in and the login has left", () => {
+  it("is called once, after authenticate answered and with the login already sent", async () => {
+    const bridge = aReadyBridge();
+    const seen: string[] = [];
+    appApi.login.mockImplementationOnce(async () => {
+      seen.push("login sent");
+      return { member: {}, expiresIn: 900 };
+    });
+    const onCode = vi.fn(() => void seen.push("onCode"));
+    await signInThroughCampus(bridge, null, { ...aRun(), onCode });
+    expect(onCode).toHaveBeenCalledOnce();
+    expect(seen).toEqual(["login sent", "onCode"]);
+    expect(bridge.authenticate).toHaveBeenCalledOnce();
+  });
+
+  it("is not called when the campus gives no code (a declined consent) or a code for another state", async () => {
+    const declined = aReadyBridge();
+    vi.mocked(declined.authenticate).mockRejectedValueOnce(new HostBridgeError("host-error", "Declined", "CONSENT_DENIED"));
+    const onCode = vi.fn();
+    await expect(signInThroughCampus(declined, null, { ...aRun(), onCode })).rejects.toMatchObject({ hostCode: "CONSENT_DENIED" });
+    const otherState = aReadyBridge();
+    vi.mocked(otherState.authenticate).mockResolvedValueOnce({ code: "c", expiresIn: 60, state: "not-ours" });
+    await expect(signInThroughCampus(otherState, null, { ...aRun(), onCode })).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    expect(onCode).not.toHaveBeenCalled();
+    expect(appApi.login).not.toHaveBeenCalled();
+  });
+});
+
 /** A bridge whose first ready answers a launch the campus refuses; asked again, it answers `second`. */
 function aBridgeWithStaleLaunch(second: string) {
   let campusOrigin: string | undefined;

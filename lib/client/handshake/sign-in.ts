@@ -17,6 +17,11 @@ export type SignInRun = {
   isCurrent: () => boolean;
   /** The launch is known; the member may now see the consent dialog. */
   onLaunch: () => void;
+  /**
+   * The campus has given a code and the login leaves for the backend: until it answers (the code's
+   * exchange and the member's read at the campus), the frame has nothing to do.
+   */
+  onCode?: () => void;
   /** The campus has not answered `ready` yet, after every re-send: the run goes on waiting (host-bridge.ts). */
   onNoAnswer?: (error: HostBridgeError) => void;
 };
@@ -46,7 +51,7 @@ function isRefusedLaunch(error: unknown): boolean {
 async function signInOnce(
   bridge: HostBridge,
   known: LaunchCredentials | null,
-  { isCurrent, onLaunch, onNoAnswer }: SignInRun,
+  { isCurrent, onLaunch, onCode, onNoAnswer }: SignInRun,
   askAgain: boolean,
 ): Promise<SignedInSession> {
   const launchId = known && bridge.campusOrigin && !askAgain ? known.launchId : (await bridge.ready({ again: askAgain, onNoAnswer })).launchId;
@@ -66,7 +71,9 @@ async function signInOnce(
   if (reply.state !== state) {
     throw new AppError("BAD_USER_INPUT", "The campus returned a different login state; sign in again");
   }
-  const { sessionHandle, ...login } = await fetchRoute(authLoginRoute.POST, launch, { body: { launchId, code: reply.code, state } });
+  const loginAnswer = fetchRoute(authLoginRoute.POST, launch, { body: { launchId, code: reply.code, state } });
+  onCode?.();
+  const { sessionHandle, ...login } = await loginAnswer;
   markStep("login answered");
   return { launch: { launchId, sessionHandle }, login, campusOrigin };
 }

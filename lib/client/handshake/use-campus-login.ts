@@ -28,12 +28,22 @@ export function postReady(hostOrigins: readonly string[]): void {
     .catch(() => undefined);
 }
 
+export type LoginEvents = {
+  /** The campus has given a code, and the login is on its way to the backend (SignInRun.onCode). */
+  onCode?: () => void;
+};
+
 /**
  * The page's login state machine. The launch and the cookieless session handle live in a ref:
  * memory only, never storage.
  */
-export function useCampusLogin(hostOrigins: readonly string[]) {
+export function useCampusLogin(hostOrigins: readonly string[], events: LoginEvents = {}) {
   const [view, setView] = useState<LoginView>({ name: "connecting" });
+  // Read by the run when it happens, so a new object each render neither restarts nor goes stale.
+  const eventsRef = useRef(events);
+  useEffect(() => {
+    eventsRef.current = events;
+  });
   const bridgeRef = useRef<HostBridge | null>(null);
   const launchRef = useRef<LaunchCredentials | null>(null);
   // Each run takes a number; a newer run, a sign-out, an error view or a new bridge makes older runs stale.
@@ -55,6 +65,7 @@ export function useCampusLogin(hostOrigins: readonly string[]) {
         onLaunch: () => {
           if (mode === "interactive") setView({ name: "signing-in" });
         },
+        onCode: () => eventsRef.current.onCode?.(),
         // Shown while the run still waits: a late answer signs in without the member's Retry.
         onNoAnswer: (error) => {
           if (isCurrent()) setView(viewForError(error));
