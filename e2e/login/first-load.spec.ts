@@ -1,3 +1,4 @@
+import type { BrowserContext } from "@playwright/test";
 import { markName } from "@/lib/client/timing/timing-marks";
 import { appFrameOf, expectNoAppFrameViolations } from "../support/axe-frame";
 import { CampusPage } from "../support/campus-page";
@@ -21,10 +22,22 @@ test("the page's first-load scripts hold no zod: the handshake and its schemas a
 // loaded) leaves no silent "Connecting…" or "Signing you in…": the page says so, and its Reload
 // signs in. Each chunk is known by a text of its root component alone, in no first-load script.
 // The views' chunk is needed only once the member has consented.
+const VIEWS_CHUNK_TEXT = "What the campus shared"; // signed-in-view.tsx
 const LATE_CHUNKS = [
   { name: "a handshake chunk", text: "Confirm in the campus if it asks.", consentFirst: false }, // campus-app.tsx
-  { name: "a signed-in views' chunk", text: "What the campus shared", consentFirst: true }, // signed-in-view.tsx
+  { name: "a signed-in views' chunk", text: VIEWS_CHUNK_TEXT, consentFirst: true },
 ];
+
+/** Serves the app's chunks through the test, which sees each one's URL and body and may refuse it. */
+async function watchChunks(context: BrowserContext, refuse: (url: string, body: string) => boolean) {
+  await context.route(`${APP_ORIGIN}/_next/static/chunks/*.js`, async (route) => {
+    // Fetched from the test's side, which reaches the app at its loopback address.
+    const response = await route.fetch({ url: route.request().url().replace(APP_ORIGIN, APP_SERVER) });
+    const body = await response.text();
+    if (refuse(route.request().url(), body)) return route.abort("connectionreset");
+    return route.fulfill({ response, body });
+  });
+}
 
 for (const chunk of LATE_CHUNKS) {
   test(`${chunk.name} that does not arrive is shown with a way to reload, which signs in`, async ({ control, context }) => {
@@ -32,15 +45,10 @@ for (const chunk of LATE_CHUNKS) {
     // Next's chunk loader tries a failed chunk again: every try is refused until the reload.
     let refusing = true;
     let refused = 0;
-    await context.route(`${APP_ORIGIN}/_next/static/chunks/*.js`, async (route) => {
-      // Fetched from the test's side, which reaches the app at its loopback address.
-      const response = await route.fetch({ url: route.request().url().replace(APP_ORIGIN, APP_SERVER) });
-      const body = await response.text();
-      if (refusing && body.includes(chunk.text)) {
-        refused += 1;
-        return route.abort("connectionreset");
-      }
-      return route.fulfill({ response, body });
+    await watchChunks(context, (_url, body) => {
+      if (!refusing || !body.includes(chunk.text)) return false;
+      refused += 1;
+      return true;
     });
     const campus = await CampusPage.open(context, "ada");
     if (chunk.consentFirst) await campus.approveConsent();
@@ -60,11 +68,9 @@ for (const chunk of LATE_CHUNKS) {
 test("the signed-in views' chunk is fetched once the campus has given a code, not before", async ({ control, context }) => {
   void control;
   const viewsChunks = new Set<string>();
-  await context.route(`${APP_ORIGIN}/_next/static/chunks/*.js`, async (route) => {
-    const response = await route.fetch({ url: route.request().url().replace(APP_ORIGIN, APP_SERVER) });
-    const body = await response.text();
-    if (body.includes(LATE_CHUNKS[1]!.text)) viewsChunks.add(route.request().url());
-    return route.fulfill({ response, body });
+  await watchChunks(context, (url, body) => {
+    if (body.includes(VIEWS_CHUNK_TEXT)) viewsChunks.add(url);
+    return false;
   });
   const campus = await CampusPage.open(context, "ada");
   await campus.signIn();

@@ -21,7 +21,7 @@ export { postReady } from "@/lib/client/handshake/use-campus-login";
  * only those.
  */
 const signedInViewChunk = chunkLoader(() => import("./signed-in-view"));
-const loginEvents = { onCode: () => void signedInViewChunk.load() };
+const loadSignedInViews = () => void signedInViewChunk.load();
 
 type CampusAppProps = {
   hostOrigins: readonly string[];
@@ -39,7 +39,7 @@ export function CampusApp(props: CampusAppProps) {
 }
 
 function CampusViews({ hostOrigins, campusLink }: CampusAppProps) {
-  const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins, loginEvents);
+  const { view, signIn, signOut, reportError } = useCampusLogin(hostOrigins, loadSignedInViews);
   // Read only by the signed-in view: the chunk's arrival re-renders nothing before.
   const views = useChunk(view.name === "signed-in" ? signedInViewChunk : null);
   useFocusHome();

@@ -28,21 +28,17 @@ export function postReady(hostOrigins: readonly string[]): void {
     .catch(() => undefined);
 }
 
-export type LoginEvents = {
-  /** The campus has given a code, and the login is on its way to the backend (SignInRun.onCode). */
-  onCode?: () => void;
-};
-
 /**
  * The page's login state machine. The launch and the cookieless session handle live in a ref:
- * memory only, never storage.
+ * memory only, never storage. `onCode` is told when the campus has given a code and the login is
+ * on its way to the backend (SignInRun.onCode).
  */
-export function useCampusLogin(hostOrigins: readonly string[], events: LoginEvents = {}) {
+export function useCampusLogin(hostOrigins: readonly string[], onCode?: () => void) {
   const [view, setView] = useState<LoginView>({ name: "connecting" });
-  // Read by the run when it happens, so a new object each render neither restarts nor goes stale.
-  const eventsRef = useRef(events);
+  // Read by the run when the code comes: a new function each render neither restarts nor goes stale.
+  const onCodeRef = useRef(onCode);
   useEffect(() => {
-    eventsRef.current = events;
+    onCodeRef.current = onCode;
   });
   const bridgeRef = useRef<HostBridge | null>(null);
   const launchRef = useRef<LaunchCredentials | null>(null);
@@ -65,7 +61,7 @@ export function useCampusLogin(hostOrigins: readonly string[], events: LoginEven
         onLaunch: () => {
           if (mode === "interactive") setView({ name: "signing-in" });
         },
-        onCode: () => eventsRef.current.onCode?.(),
+        onCode: () => onCodeRef.current?.(),
         // Shown while the run still waits: a late answer signs in without the member's Retry.
         onNoAnswer: (error) => {
           if (isCurrent()) setView(viewForError(error));
