@@ -7,7 +7,8 @@ import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
 import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
-import { finerSteps, LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, warmUpSteps, type LoadStep } from "./load/load-run";
+import { LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, type LoadStep } from "./load/load-run";
+import { climber } from "./load/climb";
 import { APP_VISITORS, EMPTY_ROUTE_VISITORS, FORWARD_ROUTE_VISITORS } from "./load/visitor";
 import { measureLogin } from "./login-timing";
 import { frameIn } from "./campus-control";
@@ -152,42 +153,52 @@ async function main() {
 
     if (wants("load")) {
       // The load run takes minutes: each step prints as it ends.
-      record.note("Load: visitors presenting audio only, each heartbeating every 5 s through one app process");
       const onStep = (step: LoadStep) => record.note(describeStep(step));
-      const load = await climb(record, (targets) =>
-        withStandardPair(({ appPid, appServer, campusPid }) => measureLoad([{ pid: appPid, server: appServer }], [{ part: "campus", pid: campusPid }], onStep, APP_VISITORS, targets)),
+      const note = (line: string) => record.note(line);
+      const app = climber(
+        note,
+        "The app: visitors presenting audio only, each heartbeating every 5 s through one app process",
+        (plan) =>
+          withStandardPair(({ appPid, appServer, campusPid }) => measureLoad([{ pid: appPid, server: appServer }], [{ part: "campus", pid: campusPid }], onStep, APP_VISITORS, plan)),
+        { oneCoarsePass: STEPS_CHOSEN },
       );
-      heldByOne = load.held;
-      // Both climbs go by 1,000 from 1,000, as the app climbs (whatever LOAD_STEPS chose for the app):
-      // a process started at a high step would meet it cold (warmUpSteps in load-run.ts).
       // The floor the target binds: an empty route that makes the one campus call a heartbeat makes,
       // on the standard campus. The spec has the backend heartbeat the campus for every presenting
       // visitor (part 4.9), so no app does less per beat; the heartbeat's latency figure above is held
       // to the same sum (docs/performance.md, "Why the capacity floor makes the campus call").
-      record.note("Floor: the same load generator against an empty Pages API route of an empty Next.js app that asks the campus once, at the same request rate");
-      const floor = await climb(
-        record,
-        (targets) =>
+      // It climbs by 1,000 from 1,000, as the app does by default (whatever LOAD_STEPS chose for the app).
+      const floor = climber(
+        note,
+        "The floor: the same load generator against an empty Pages API route of an empty Next.js app that asks the campus once, at the same request rate",
+        (plan) =>
           withCampus((campusPid) =>
-            withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [{ part: "campus", pid: campusPid }], onStep, FORWARD_ROUTE_VISITORS, targets), {
+            withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [{ part: "campus", pid: campusPid }], onStep, FORWARD_ROUTE_VISITORS, plan), {
               FORWARD_URL: `${originsOf(undefined).campusApi}/health`,
             }),
           ),
-        stepsFrom(1000, 1000),
+        { coarse: stepsFrom(1000, 1000) },
       );
+      // Interleaved: each pass of the app is followed by the same pass of the floor, so a slower
+      // spell of the machine meets both rather than one.
+      const appFirst = await app.first();
+      const floorFirst = await floor.first();
+      const load = await app.finer(appFirst);
+      const floorLoad = await floor.finer(floorFirst);
+      heldByOne = load.held;
       // The same empty route without the call, as information: the framework's ceiling for a request that does nothing.
-      record.note("The empty route alone: the same load against an empty Pages API route that answers at once");
-      const emptyRoute = await climb(
-        record,
-        (targets) => withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [], onStep, EMPTY_ROUTE_VISITORS, targets)),
-        stepsFrom(1000, 1000),
+      const empty = climber(
+        note,
+        "The empty route alone: the same load against an empty Pages API route that answers at once",
+        (plan) => withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [], onStep, EMPTY_ROUTE_VISITORS, plan)),
+        { coarse: stepsFrom(1000, 1000) },
       );
+      const emptyRoute = await empty.finer(await empty.first());
       record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
       record.add({
         name: "  visitors held by one process",
         value: load.held,
         unit: "",
-        floor: { value: floor.held, what: "an empty Pages API route that makes the heartbeat's one campus call, same load" },
+        floor: { value: floorLoad.held, what: "an empty Pages API route that makes the heartbeat's one campus call, same load" },
         target: { limit: TARGETS.visitorsRatio, higherIsBetter: true },
         detail: `p99 < ${LOAD_TARGETS.p99Ms} ms, no gap over ${LOAD_TARGETS.maxGapMs / 1000} s, no failure; steps of ${describeSteps(load.steps)}`,
       });
@@ -277,28 +288,6 @@ async function withFloorCampus<T>(floorOrigin: string, part: (floor: { campusOri
   }
 }
 
-type LoadResult = Awaited<ReturnType<typeof measureLoad>>;
-
-/**
- * A load run in two passes, each on processes started for it: by 1,000 visitors (the app's steps,
- * or `coarse`) until a step misses, then by 250 between the last step held and that one, so the
- * figure is known to 250 visitors. The second pass climbs the steps the first held before its own
- * (warmUpSteps); those are printed but not kept. With LOAD_STEPS the app's steps are those alone,
- * with no finer pass.
- */
-async function climb(record: BenchRecord, run: (targets?: Iterable<number>) => Promise<LoadResult>, coarse?: Iterable<number>): Promise<LoadResult> {
-  const first = await run(coarse);
-  const finer = STEPS_CHOSEN ? [] : finerSteps(first.steps);
-  if (finer.length === 0) return first;
-  const warmUp = warmUpSteps(first.steps);
-  record.note(`  finer, on fresh processes that climb ${warmUp.join(", ") || "nothing"} first: ${finer.join(", ")}`);
-  const second = await run([...warmUp, ...finer]);
-  const ranFiner = second.steps.filter((step) => finer.includes(step.visitors));
-  // Only a finer step held lifts the figure: a fresh process that misses a warm-up step leaves the first pass's.
-  const better = second.held > first.held ? second : first;
-  return { ...better, steps: [...first.steps, ...ranFiner], idleRssMb: first.idleRssMb };
-}
-
 /** The visitors of each step run, as "3000, 3250, 3500". */
 function describeSteps(steps: LoadStep[]): string {
   return steps.map((step) => step.visitors).join(", ");
@@ -310,7 +299,8 @@ function describeStep(step: LoadStep): string {
     `p50 ${step.p50Ms.toFixed(1)} ms, p99 ${step.p99Ms.toFixed(1)} ms, longest gap ${(step.maxGapMs / 1000).toFixed(1)} s, ` +
     `${step.failures} failed, ${step.restored} restored, ${step.appRssMb.toFixed(0)} MB resident, ` +
     `machine ${(step.machineBusy * 100).toFixed(0)} % busy of ${cpus().length} cores (${Object.entries(step.cores).map(([part, cores]) => `${part} ${cores.toFixed(2)}`).join(", ")}) ` +
-    (step.held ? "held" : "MISSED")
+    (step.held ? "held" : "MISSED") +
+    (step.warmUp ? " (warm-up)" : "")
   );
 }
 

@@ -1,29 +1,51 @@
 import { describe, expect, it } from "vitest";
-import { finerSteps, largestRssMb, warmUpSteps } from "./load-run";
+import { climbPlan, finerPlan, largestRssMb, stepsFrom, type ClimbPlan } from "./load-run";
 
 const step = (visitors: number, held: boolean) => ({ visitors, held });
 
+const first = (plan: ClimbPlan | undefined, count: number) => plan && { warmUp: plan.warmUp, steps: [...plan.steps].slice(0, count) };
+
 describe("the finer pass of a load run", () => {
-  it("climbs by 250 from the last step held to below the first missed", () => {
-    expect(finerSteps([step(1000, true), step(2000, true), step(3000, false)])).toEqual([2250, 2500, 2750]);
+  it("warms fresh processes up on the steps the first pass held, then climbs by 250 from the last of them", () => {
+    expect(first(finerPlan([step(1000, true), step(2000, true), step(3000, false)]), 3)).toEqual({ warmUp: [1000, 2000], steps: [2250, 2500, 2750] });
   });
 
-  it("starts from nothing when the first step missed", () => {
-    expect(finerSteps([step(1000, false)])).toEqual([250, 500, 750]);
+  it("climbs past the step the first pass missed: a stall there does not cap the figure", () => {
+    expect(first(finerPlan([step(1000, true), step(2000, false)]), 8)?.steps).toEqual([1250, 1500, 1750, 2000, 2250, 2500, 2750, 3000]);
   });
 
-  it("has no steps when no step missed", () => {
-    expect(finerSteps([step(1000, true), step(2000, true)])).toEqual([]);
+  it("starts from nothing, with nothing to warm up on, when the first step missed", () => {
+    expect(first(finerPlan([step(1000, false)]), 3)).toEqual({ warmUp: [], steps: [250, 500, 750] });
+  });
+
+  it("is not run when no step missed", () => {
+    expect(finerPlan([step(1000, true), step(2000, true)])).toBeUndefined();
   });
 });
 
-describe("the climb of fresh processes before the finer pass", () => {
-  it("climbs the steps the first pass held, and only those", () => {
-    expect(warmUpSteps([step(1000, true), step(2000, true), step(3000, false)])).toEqual([1000, 2000]);
+describe("a climb through its plan", () => {
+  /** Measures every step asked for, holding those in `held`, and says which were asked. */
+  const climbed = async (plan: ClimbPlan, held: number[]) => {
+    const asked: string[] = [];
+    await climbPlan(plan, async (visitors, warmUp) => {
+      asked.push(`${visitors}${warmUp ? " warm-up" : ""}`);
+      return { held: held.includes(visitors) };
+    });
+    return asked;
+  };
+
+  it("goes on past a warm-up step that missed: only a counted step ends it", async () => {
+    expect(await climbed({ warmUp: [1000, 2000, 3000], steps: [3250, 3500, 3750] }, [1000, 3000, 3250])).toEqual([
+      "1000 warm-up",
+      "2000 warm-up",
+      "3000 warm-up",
+      "3250",
+      "3500",
+    ]);
   });
 
-  it("is empty when the first step missed", () => {
-    expect(warmUpSteps([step(1000, false)])).toEqual([]);
+  it("stops at the first counted step missed, asking no more of an endless climb", async () => {
+    expect(await climbed({ warmUp: [], steps: stepsFrom(1000, 1000) }, [1000, 2000])).toEqual(["1000", "2000", "3000"]);
   });
 });
 

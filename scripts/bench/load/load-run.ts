@@ -39,7 +39,15 @@ export type LoadStep = {
   /** Presentations the campus took back for a missed heartbeat since the step before (0 without the campus). */
   restored: number;
   held: boolean;
+  /** A step that only warmed fresh processes up: printed, never the figure, and a miss there ends nothing. */
+  warmUp: boolean;
 };
+
+/**
+ * What a load run climbs: the warm-up steps first, then the steps that count, until one misses.
+ * The run's figure is the last counted step held.
+ */
+export type ClimbPlan = { warmUp: readonly number[]; steps: Iterable<number> };
 
 /**
  * Simulated visitors against the app processes given, as the presenting page behaves: each heartbeats
@@ -53,7 +61,7 @@ export async function measureLoad(
   others: WatchedProcess[],
   onStep: (step: LoadStep) => void = () => {},
   kind: VisitorKind = APP_VISITORS,
-  targets: Iterable<number> = STEPS,
+  plan: ClimbPlan = { warmUp: [], steps: STEPS },
 ) {
   if (kind.usesCampus) await controlCampus("/control/reset");
   const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
@@ -62,48 +70,52 @@ export async function measureLoad(
   const steps: LoadStep[] = [];
   const restorations = () => (kind.usesCampus ? countHeartbeatRestorations() : Promise.resolve(0));
   let restoredBefore = 0;
+  const measure = async (target: number, warmUp: boolean) => {
+    await admit(running, target, apps.map((app) => app.server), kind);
+    await sleep(BEAT_INTERVAL_MS);
+    const window = openWindow(running, [...apps.map(({ pid }) => ({ part: "app", pid })), ...others]);
+    await sleep(WINDOW_MS);
+    const restoredNow = await restorations();
+    const step = window.close(rssMb(), restoredNow - restoredBefore, warmUp);
+    restoredBefore = restoredNow;
+    steps.push(step);
+    onStep(step);
+    return step;
+  };
   try {
-    for (const target of targets) {
-      await admit(running, target, apps.map((app) => app.server), kind);
-      await sleep(BEAT_INTERVAL_MS);
-      const window = openWindow(running, [...apps.map(({ pid }) => ({ part: "app", pid })), ...others]);
-      await sleep(WINDOW_MS);
-      const restoredNow = await restorations();
-      const step = window.close(rssMb(), restoredNow - restoredBefore);
-      restoredBefore = restoredNow;
-      steps.push(step);
-      onStep(step);
-      if (!step.held) break;
-    }
+    await climbPlan(plan, measure);
   } finally {
     await Promise.all(running.map((visitor) => visitor.stop()));
   }
   const held = steps.filter((step) => step.held);
-  const lastHeld = held.at(-1);
+  const lastHeld = held.filter((step) => !step.warmUp).at(-1);
   // Up to the last step held: past it, the process is beyond what it holds, and beats are late by definition.
   const restored = held.reduce((sum, step) => sum + step.restored, 0);
   return { steps, held: lastHeld?.visitors ?? 0, lastHeld, idleRssMb, restored };
 }
 
-/** The visitors of a second pass, by 250 between the last step held and the first missed (none if no step missed). */
-export const FINE_STEP = 250;
-
-export function finerSteps(steps: readonly Pick<LoadStep, "visitors" | "held">[], by = FINE_STEP): number[] {
-  const missed = steps.find((step) => !step.held)?.visitors;
-  if (missed === undefined) return [];
-  const held = steps.filter((step) => step.held).at(-1)?.visitors ?? 0;
-  const finer: number[] = [];
-  for (let visitors = held + by; visitors < missed; visitors += by) finer.push(visitors);
-  return finer;
+/** Measures a plan's steps in order: every warm-up step, then the counted ones until one misses. */
+export async function climbPlan(plan: ClimbPlan, measure: (visitors: number, warmUp: boolean) => Promise<Pick<LoadStep, "held">>) {
+  for (const visitors of plan.warmUp) await measure(visitors, true);
+  for (const visitors of plan.steps) if (!(await measure(visitors, false)).held) return;
 }
 
+/** The finer pass's steps: by 250 from the last step the first pass held. */
+export const FINE_STEP = 250;
+
 /**
- * The steps fresh processes climb before the finer ones: those the first pass held, so that they
- * meet each finer step as the first pass met its steps. Sent straight to it, a process would meet
- * it cold (unoptimised code, a heap sized for no load).
+ * The second pass of a climb, on fresh processes, after a first pass by 1,000 that missed a step
+ * (none if it missed nothing). The fresh processes first climb the steps the first pass held, so
+ * that they meet the finer steps as warm as the first pass's processes met theirs: sent straight to
+ * a high step, a process would meet it cold (unoptimised code, a heap sized for no load). Then by
+ * 250 from the last step held until one misses, past the step the first pass missed: near the edge
+ * a step's p99 rests on a few stalls, and a stall that ended the first pass one step early must not
+ * cap the figure below that step.
  */
-export function warmUpSteps(steps: readonly Pick<LoadStep, "visitors" | "held">[]): number[] {
-  return steps.filter((step) => step.held).map((step) => step.visitors);
+export function finerPlan(first: readonly Pick<LoadStep, "visitors" | "held">[], by = FINE_STEP): ClimbPlan | undefined {
+  if (first.every((step) => step.held)) return undefined;
+  const warmUp = first.filter((step) => step.held).map((step) => step.visitors);
+  return { warmUp, steps: stepsFrom((warmUp.at(-1) ?? 0) + by, by) };
 }
 
 /** Whether LOAD_STEPS chose the steps: then they are run as given, with no finer pass. */
@@ -184,7 +196,7 @@ function openWindow(running: RunningVisitor[], watched: WatchedProcess[]) {
   const partsAtOpen = cpuSecondsByPart(watched);
   for (const visitor of running) visitor.maxGapMs = 0;
   return {
-    close(appRssMb: number, restored: number): LoadStep {
+    close(appRssMb: number, restored: number, warmUp: boolean): LoadStep {
       const closedAt = performance.now();
       const machine = machineCpuTimes();
       const machineBusy = 1 - (machine.idle - machineAtOpen.idle) / (machine.total - machineAtOpen.total);
@@ -210,6 +222,7 @@ function openWindow(running: RunningVisitor[], watched: WatchedProcess[]) {
         cores,
         restored,
         held: failures === 0 && p99Ms < LOAD_TARGETS.p99Ms && maxGapMs <= LOAD_TARGETS.maxGapMs,
+        warmUp,
       };
     },
   };
