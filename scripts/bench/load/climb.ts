@@ -5,11 +5,10 @@ export type PassResult = { steps: LoadStep[]; held: number; idleRssMb: number };
 
 /**
  * A load run in two passes, each on processes started for it by `run`: `first` by 1,000 visitors
- * (`coarse`, or the run's own steps) until a step misses; `finer` then climbs the steps the first
- * held to warm fresh processes up (printed, not counted) and goes on by 250 until a step misses
- * (finerPlan in load-run.ts). The figure is the most visitors either pass held. The two are apart
- * so that the bench can interleave one climb's passes with another's. `oneCoarsePass` (LOAD_STEPS
- * chose the steps) runs the steps given alone, with no finer pass.
+ * (`coarse`, or the run's own steps) until a step misses, then `finer` as finerPlan (load-run.ts)
+ * says. The figure is the most visitors either pass held. The passes are apart so that the bench
+ * can interleave one climb's with another's. `oneCoarsePass` (LOAD_STEPS chose the steps) runs the
+ * steps given alone.
  */
 export function climber<Result extends PassResult>(
   note: (line: string) => void,
