@@ -60,11 +60,17 @@ export class AppError extends Error {
     return { error: { code: this.code, message: this.message } };
   }
 
+  /** The error as an API answer (lib/http/respond.ts): its status, the Error shape, no-store, and Retry-After or Allow when set. */
+  toAnswer(): { status: number; body: ErrorBody; headers: Record<string, string> } {
+    const headers: Record<string, string> = { "Cache-Control": NO_STORE };
+    if (this.retryAfterSeconds !== undefined) headers["Retry-After"] = String(this.retryAfterSeconds);
+    if (this.allow !== undefined) headers["Allow"] = this.allow.join(", ");
+    return { status: this.status, body: this.toBody(), headers };
+  }
+
   toResponse(): Response {
-    const headers = new Headers({ "Cache-Control": NO_STORE });
-    if (this.retryAfterSeconds !== undefined) headers.set("Retry-After", String(this.retryAfterSeconds));
-    if (this.allow !== undefined) headers.set("Allow", this.allow.join(", "));
-    return Response.json(this.toBody(), { status: this.status, headers });
+    const { status, body, headers } = this.toAnswer();
+    return Response.json(body, { status, headers });
   }
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CLIENT_ADDRESS_HEADER, clientAddressStamp, parseTrustedProxies } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { defineRoute } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { readLimitedText } from "@/lib/http/read-body";
 import { loginRequestSchema } from "@/lib/wire/auth-routes";
 import { wireRequest } from "@/lib/testing/wire-request";
@@ -18,13 +19,13 @@ const schema = z.strictObject({ note: z.string().max(20_000) });
 function aRoute(options: { maxBodyBytes?: number } = {}) {
   const seen: unknown[] = [];
   const route = defineRoute({
-    GET: { handle: async () => Response.json({ read: true }) },
+    GET: { handle: async () => jsonNoStore({ read: true }) },
     POST: {
       body: schema,
       ...options,
       handle: async (_request, input) => {
         seen.push(input);
-        return Response.json({ ok: true });
+        return jsonNoStore({ ok: true });
       },
     },
   });
@@ -69,7 +70,7 @@ describe("methods: a route answers every method, a foreign one with 405, Allow a
   });
 
   it("a POST-only route answers GET with 405 and Allow: POST", async () => {
-    const route = defineRoute({ POST: { handle: async () => Response.json({}) } });
+    const route = defineRoute({ POST: { handle: async () => jsonNoStore({}) } });
     const response = await route.GET(request({ method: "GET" }));
     await expectError(response, 405, "METHOD_NOT_ALLOWED");
     expect(response.headers.get("allow")).toBe("POST");
@@ -171,7 +172,7 @@ describe("body size: 16 KiB unless a route declares less, refused before it is r
   });
 
   it("a POST without a body schema takes no body, or `{}`, and nothing else", async () => {
-    const route = defineRoute({ POST: { handle: async () => Response.json({ ok: true }) } });
+    const route = defineRoute({ POST: { handle: async () => jsonNoStore({ ok: true }) } });
     expect((await route.POST(request({ body: "{}" }))).status).toBe(200);
     expect((await route.POST(request())).status).toBe(200);
     await expectError(await route.POST(request({ body: '{"note":"a"}' })), 400, "BAD_USER_INPUT");
@@ -205,7 +206,7 @@ describe("content type: a body only as application/json", () => {
 });
 
 describe("request bodies are parsed with the route's schema", () => {
-  const route = defineRoute({ POST: { body: loginRequestSchema, handle: async (_request, input) => Response.json(input) } });
+  const route = defineRoute({ POST: { body: loginRequestSchema, handle: async (_request, input) => jsonNoStore(input) } });
 
   it("rejects a body that is not JSON with 400", async () => {
     await expectError(await route.POST(request({ body: "not json" })), 400, "BAD_USER_INPUT");
@@ -226,7 +227,7 @@ describe("declared rate limits: per client address and per launch, 429 with Retr
   it("a launch past its budget is refused before its body is read; another launch is not", async () => {
     const seen: unknown[] = [];
     const route = defineRoute({
-      POST: { body: schema, rateLimit: { byLaunch: "stateByLaunch" }, handle: async (_r, input) => (seen.push(input), Response.json({})) },
+      POST: { body: schema, rateLimit: { byLaunch: "stateByLaunch" }, handle: async (_r, input) => (seen.push(input), jsonNoStore({})) },
     });
     const send = (launch: string) => route.POST(request({ body: '{"note":"a"}', headers: { "x-campus-launch": launch } }));
     for (let i = 0; i < RATE_LIMITS.stateByLaunch.points; i++) expect((await send("launch-busy")).status).toBe(200);

@@ -1,12 +1,13 @@
 import "server-only";
-import type { NextRequest } from "next/server";
 import { z } from "zod";
 import { cameThroughTrustedProxy, rateLimitKey, readClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/shared/app-limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
+import type { ApiRequest } from "@/lib/http/api-request";
 import { handleRoute } from "@/lib/http/handle-route";
 import { announcesBody, assertBodyHeaders, assertDevelopmentHost, assertNoQuery, assertSameOrigin, methodNotAllowed } from "@/lib/http/input-rules";
 import { parseBody, readLimitedText } from "@/lib/http/read-body";
+import { toWebResponse, type ApiAnswer } from "@/lib/http/respond";
 import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth-routes";
 
 /*
@@ -33,7 +34,8 @@ import { LAUNCH_HEADER, launchIdSchema } from "@/lib/wire/auth-routes";
 const NO_INPUT = z.strictObject({});
 const NO_INPUT_LIMIT_BYTES = 64;
 
-type Handler = (request: NextRequest) => Promise<Response>;
+type Handler = (request: ApiRequest) => Promise<Response>;
+type AnswerHandler = (request: ApiRequest) => Promise<ApiAnswer>;
 
 export type MethodRule<S extends z.ZodType | undefined> = {
   /** The JSON body's schema; without one a GET takes no body, and a POST none or `{}` (NO_INPUT). */
@@ -42,7 +44,7 @@ export type MethodRule<S extends z.ZodType | undefined> = {
   maxBodyBytes?: number;
   /** Counted per client address and per launch (X-Campus-Launch) before the body is read. */
   rateLimit?: { byAddress?: RateLimitName; byLaunch?: RateLimitName };
-  handle: (request: NextRequest, input: S extends z.ZodType ? z.infer<S> : undefined) => Promise<Response>;
+  handle: (request: ApiRequest, input: S extends z.ZodType ? z.infer<S> : undefined) => Promise<ApiAnswer>;
 };
 
 /** Every method Next's route handlers can export (Next answers any other itself). */
@@ -51,8 +53,12 @@ type RoutedMethod = (typeof ROUTED_METHODS)[number];
 
 type Rules<G extends z.ZodType | undefined, P extends z.ZodType | undefined> = { GET?: MethodRule<G>; POST?: MethodRule<P> };
 
-/** One handler for every method of a route, and the methods it declares (its Allow header). */
-export type RouteHandler = Handler & { readonly allow: readonly RoutedMethod[] };
+/**
+ * One handler for every method of a route, answering a web Response (App Router, tests); its
+ * `answer`, the same answer before it is a Response (nodeRoute writes it to Node's response); and
+ * the methods it declares (its Allow header).
+ */
+export type RouteHandler = Handler & { readonly answer: AnswerHandler; readonly allow: readonly RoutedMethod[] };
 
 /** The exports of an App Router route file (app/api/**\/route.ts): every routed method, one handler. */
 export function defineRoute<G extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
@@ -70,16 +76,17 @@ export function defineRoute<G extends z.ZodType | undefined = undefined, P exten
 export function routeHandler<G extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(rules: Rules<G, P>): RouteHandler {
   const allow = ROUTED_METHODS.filter((method) => Object.hasOwn(rules, method));
   const declared = rules as Partial<Record<string, MethodRule<z.ZodType | undefined>>>;
-  const handler = handleRoute(async (request) => {
+  const answer = handleRoute(async (request) => {
     assertDevelopmentHost(request.headers);
     const rule = Object.hasOwn(declared, request.method) ? declared[request.method] : undefined;
     if (!rule) throw methodNotAllowed(allow);
     return runRule(request.method, rule, request);
   });
-  return Object.assign(handler, { allow });
+  const handler: Handler = async (request) => toWebResponse(await answer(request));
+  return Object.assign(handler, { answer, allow });
 }
 
-async function runRule(method: string, rule: MethodRule<z.ZodType | undefined>, request: NextRequest): Promise<Response> {
+async function runRule(method: string, rule: MethodRule<z.ZodType | undefined>, request: ApiRequest): Promise<ApiAnswer> {
   assertNoQuery(request);
   if (method !== "GET") assertSameOrigin(request.headers, cameThroughTrustedProxy(request.headers));
   const body = rule.body ? "required" : method === "GET" ? "none" : "optional";
@@ -95,7 +102,7 @@ async function runRule(method: string, rule: MethodRule<z.ZodType | undefined>, 
   return rule.handle(request, input);
 }
 
-async function consumeRateLimits(request: NextRequest, limits: NonNullable<MethodRule<undefined>["rateLimit"]>) {
+async function consumeRateLimits(request: ApiRequest, limits: NonNullable<MethodRule<undefined>["rateLimit"]>) {
   const rateLimits = getRateLimits();
   if (limits.byAddress) await rateLimits.consume(limits.byAddress, rateLimitKey(readClientAddress(request.headers)));
   const launch = launchIdSchema.safeParse(request.headers.get(LAUNCH_HEADER));

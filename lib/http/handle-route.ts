@@ -1,29 +1,29 @@
 import "server-only";
-import type { NextRequest } from "next/server";
 import { AppError, NO_STORE } from "@/lib/errors";
+import type { ApiRequest } from "@/lib/http/api-request";
+import type { ApiAnswer } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 
-type RouteHandler = (request: NextRequest) => Promise<Response>;
+type AnswerHandler = (request: ApiRequest) => Promise<ApiAnswer>;
 
 /**
  * Wraps an API route handler so every route maps errors the same way: an AppError keeps its spec
  * code and status; anything else is a 503 with a generic message, never a stack.
  */
-export function handleRoute(handler: RouteHandler): RouteHandler {
+export function handleRoute(handler: AnswerHandler): AnswerHandler {
   return async (request) => {
     try {
-      const response = await handler(request);
-      response.headers.set("Cache-Control", NO_STORE);
-      return response;
+      const answer = await handler(request);
+      return { ...answer, headers: { ...answer.headers, "Cache-Control": NO_STORE } };
     } catch (error) {
-      return toErrorResponse(error);
+      return toErrorAnswer(error);
     }
   };
 }
 
 /** An error as the spec's Error shape, with no-store. */
-export function toErrorResponse(error: unknown): Response {
-  if (error instanceof AppError) return error.toResponse();
+export function toErrorAnswer(error: unknown): ApiAnswer {
+  if (error instanceof AppError) return error.toAnswer();
   logError("api.unexpected", error);
-  return new AppError("INTERNAL_SERVER_ERROR", "The app is temporarily unavailable; try again").toResponse();
+  return new AppError("INTERNAL_SERVER_ERROR", "The app is temporarily unavailable; try again").toAnswer();
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import type { ApiRequest, HeaderReader } from "@/lib/http/api-request";
 import { BODY_TOO_LARGE } from "@/lib/http/read-body";
 
 /*
@@ -40,7 +41,7 @@ export function isDevelopmentHost(host: string | null): boolean {
  * In development, a request to a name that is not the app's own is refused (421), pages and API
  * routes alike. In production the deployment's proxy decides which names reach the app.
  */
-export function assertDevelopmentHost(headers: Headers): void {
+export function assertDevelopmentHost(headers: HeaderReader): void {
   if (process.env.NODE_ENV !== "development" || isDevelopmentHost(headers.get("host"))) return;
   throw new AppError("MISDIRECTED_REQUEST", "The development server answers to app.localhost, localhost and loopback addresses only");
 }
@@ -49,7 +50,7 @@ export function assertDevelopmentHost(headers: Headers): void {
  * No API route takes URL parameters: a session key, an activity ID or an entry in a query string
  * is refused, never read (spec 4.13: never authorize from a URL).
  */
-export function assertNoQuery(request: Request): void {
+export function assertNoQuery(request: Pick<ApiRequest, "url">): void {
   if (new URL(request.url).search !== "") {
     throw new AppError("BAD_USER_INPUT", "This route takes no URL parameters: what it acts on comes from your session");
   }
@@ -62,7 +63,7 @@ export function assertNoQuery(request: Request): void {
  * X-Forwarded-Host (set by that proxy) names it instead. Only the host is compared: the scheme in
  * front of a TLS-terminating proxy is not the one the app sees.
  */
-export function appHost(headers: Headers, fromTrustedProxy: boolean): string | undefined {
+export function appHost(headers: HeaderReader, fromTrustedProxy: boolean): string | undefined {
   const forwarded = fromTrustedProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   return (forwarded || headers.get("host") || undefined)?.toLowerCase();
 }
@@ -72,7 +73,7 @@ export function appHost(headers: Headers, fromTrustedProxy: boolean): string | u
  * an `Origin` (the browser sends one with every POST) of another host, or the opaque `null`, is
  * refused. No Origin at all is a client that is not a browser page, which CSRF cannot drive.
  */
-export function assertSameOrigin(headers: Headers, fromTrustedProxy: boolean): void {
+export function assertSameOrigin(headers: HeaderReader, fromTrustedProxy: boolean): void {
   if (headers.get("sec-fetch-site") === "cross-site") throw new AppError("FORBIDDEN", CROSS_SITE);
   const origin = headers.get("origin");
   if (origin === null) return;
@@ -82,7 +83,7 @@ export function assertSameOrigin(headers: Headers, fromTrustedProxy: boolean): v
 }
 
 /** Whether the headers announce a body: a Content-Length above zero, or any Transfer-Encoding. */
-export function announcesBody(headers: Headers): boolean {
+export function announcesBody(headers: HeaderReader): boolean {
   return Number(headers.get("content-length") ?? 0) > 0 || headers.has("transfer-encoding");
 }
 
@@ -92,7 +93,7 @@ export function announcesBody(headers: Headers): boolean {
  * (its limit is 0), and one whose body is optional takes an absent one without a type. A chunked
  * body is counted while it is read.
  */
-export function assertBodyHeaders(headers: Headers, rule: { body: "none" | "optional" | "required"; limitBytes: number }): void {
+export function assertBodyHeaders(headers: HeaderReader, rule: { body: "none" | "optional" | "required"; limitBytes: number }): void {
   const length = headers.get("content-length");
   const declared = length === null ? undefined : Number(length);
   if (declared !== undefined && (!Number.isSafeInteger(declared) || declared < 0)) {

@@ -2,30 +2,44 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
+import type { ApiRequest } from "@/lib/http/api-request";
 import { routeHandler } from "@/lib/http/define-route";
+import { jsonNoStore } from "@/lib/http/respond";
 import { nodeRoute } from "@/lib/http/node-route";
 
 // The rate limits in this process's memory, whatever the test run's REDIS_URL.
 vi.stubEnv("REDIS_URL", "");
 
 // A Pages API route gets Node's own request and response; here a plain Node server stands in for Next's.
-const seen: { input: unknown; signalAborted: boolean; url: string; cookies: string[] }[] = [];
+const seen: { input: unknown; hasSignal: boolean; url: string; cookies: string[]; read: Record<string, unknown> }[] = [];
 const route = routeHandler({
   POST: {
     body: z.strictObject({ note: z.string() }),
     maxBodyBytes: 64,
     handle: async (request, input) => {
-      seen.push({ input, signalAborted: request.signal.aborted, url: request.url, cookies: request.cookies.getAll().map(({ name }) => name) });
+      seen.push({ input, hasSignal: "signal" in request, url: request.url, cookies: request.cookies.getAll().map(({ name }) => name), read: readOf(request) });
       if (input.note === "fail") throw new Error("a bug with a secret-looking stack");
       if (input.note === "refuse") throw new AppError("CALL_CONFLICT", "Already done");
-      const response = Response.json({ echoed: input.note }, { status: 201 });
-      response.headers.append("Set-Cookie", "a=1; Path=/; HttpOnly");
-      response.headers.append("Set-Cookie", "b=2; Path=/; HttpOnly");
-      return response;
+      return { ...jsonNoStore({ echoed: input.note }, { status: 201 }), cookies: ["a=1; Path=/; HttpOnly", "b=2; Path=/; HttpOnly"] };
     },
   },
 });
+
+/** What the rules and the session read of a request, to compare with a NextRequest's reading. */
+function readOf(request: ApiRequest) {
+  return {
+    launch: request.headers.get("X-Campus-Launch"),
+    forwarded: request.headers.get("x-forwarded-for"),
+    hasOrigin: request.headers.has("Origin"),
+    absent: request.headers.get("x-absent"),
+    encoded: request.cookies.get("encoded")?.value,
+    flag: request.cookies.get("flag")?.value,
+    missing: request.cookies.get("missing"),
+    all: request.cookies.getAll(),
+  };
+}
 
 let server: Server;
 let base: string;
@@ -73,13 +87,25 @@ describe("nodeRoute: a route's rules served from Node's request and response", (
     expect(answer.headers["content-type"]).toContain("application/json");
     expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(answer.body)));
     expect(answer.headers["set-cookie"]).toEqual(["a=1; Path=/; HttpOnly", "b=2; Path=/; HttpOnly"]);
-    expect(seen.at(-1)).toEqual({ input: { note: "hello" }, signalAborted: false, url: expect.stringMatching(/\/api\/x$/), cookies: [] });
+    expect(seen.at(-1)).toMatchObject({ input: { note: "hello" }, hasSignal: false, url: expect.stringMatching(/\/api\/x$/), cookies: [] });
   });
 
   it("reads headers as Node parsed them: cookies sent on two lines are two cookies", async () => {
     const answer = await send("POST", { ...json('{"note":"c"}'), rawHeaders: ["cookie", "first=1", "cookie", "second=2"] });
     expect(answer.status).toBe(201);
     expect(seen.at(-1)?.cookies).toEqual(["first", "second"]);
+  });
+
+  it("reads headers and cookies as a NextRequest of the same request reads them", async () => {
+    const cookie = "encoded=a%20b; flag; __Host-s=1; encoded=second";
+    const sent = { "x-campus-launch": "launch-1", origin: "http://app.localhost:3000", cookie };
+    const rawHeaders = ["x-forwarded-for", "203.0.113.1", "X-Forwarded-For", "198.51.100.2"];
+    const body = json('{"note":"r"}');
+    const answer = await send("POST", { ...body, headers: { ...body.headers, ...sent }, rawHeaders });
+    expect(answer.status).toBe(201);
+    const next = new NextRequest("http://app.localhost:3000/api/x", { method: "POST", headers: [...Object.entries(sent), ["x-forwarded-for", "203.0.113.1"], ["x-forwarded-for", "198.51.100.2"]] });
+    expect(seen.at(-1)?.read).toEqual(readOf(next));
+    expect(seen.at(-1)?.read).toMatchObject({ launch: "launch-1", forwarded: "203.0.113.1, 198.51.100.2", encoded: "second", flag: "true" });
   });
 
   it("reads a chunked body, counting it against the route's limit", async () => {

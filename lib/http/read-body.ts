@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import type { ApiRequest } from "@/lib/http/api-request";
 import { BODY_READ_TIMEOUT_MS } from "@/lib/shared/app-limits";
 
 export const BODY_TOO_LARGE = "The request body is too large for this route";
@@ -10,7 +11,7 @@ export const BODY_TOO_LARGE = "The request body is too large for this route";
  * body has no Content-Length to refuse at once). A body that stops arriving (a Content-Length
  * longer than what is sent) is refused after BODY_READ_TIMEOUT_MS instead of holding the request.
  */
-export async function readLimitedText(request: Request, limitBytes: number, timeoutMs = BODY_READ_TIMEOUT_MS): Promise<string> {
+export async function readLimitedText(request: Pick<ApiRequest, "body">, limitBytes: number, timeoutMs = BODY_READ_TIMEOUT_MS): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   let timer: NodeJS.Timeout | undefined;

@@ -2,6 +2,7 @@ import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP, type Socket } from "node:net";
+import type { HeaderReader } from "@/lib/http/api-request";
 import { randomToken } from "./random";
 
 /*
@@ -112,13 +113,13 @@ export function captureClientAddresses(trusted?: BlockList): void {
 }
 
 /** What the capture wrote for this request, if the header carries this process's token. */
-function readCapture(headers: Headers): { address: string; viaTrustedProxy: boolean } | undefined {
+function readCapture(headers: HeaderReader): { address: string; viaTrustedProxy: boolean } | undefined {
   const [presented, address, via] = (headers.get(CLIENT_ADDRESS_HEADER) ?? "").split(" ");
   return presented === token() && address ? { address, viaTrustedProxy: via === VIA_TRUSTED_PROXY } : undefined;
 }
 
 /** The address the capture wrote for this request, or UNKNOWN_ADDRESS. */
-export function readClientAddress(headers: Headers): string {
+export function readClientAddress(headers: HeaderReader): string {
   return readCapture(headers)?.address ?? UNKNOWN_ADDRESS;
 }
 
@@ -127,7 +128,7 @@ export function readClientAddress(headers: Headers): string {
  * rest of X-Forwarded-*) believed: a client that reaches the app directly says what it likes in
  * them, whether or not a proxy is configured.
  */
-export function cameThroughTrustedProxy(headers: Headers): boolean {
+export function cameThroughTrustedProxy(headers: HeaderReader): boolean {
   return readCapture(headers)?.viaTrustedProxy ?? false;
 }
 

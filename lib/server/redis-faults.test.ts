@@ -14,7 +14,8 @@ import { GET as getHealth } from "@/app/api/health/route";
 import { GET as getMe } from "@/app/api/me/route";
 import { login } from "@/lib/auth/login";
 import { issueState } from "@/lib/auth/state";
-import { toErrorResponse } from "@/lib/http/handle-route";
+import { toErrorAnswer } from "@/lib/http/handle-route";
+import { toWebResponse } from "@/lib/http/respond";
 import { getRedisClient } from "@/lib/redis/client";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { aCampus, aCampusApi, sessionCredentialsFor, CAMPUS_ORIGIN } from "@/lib/testing/fixtures";
@@ -100,7 +101,7 @@ describe.skipIf(!HAS_REDIS_SERVER)("Redis faults never take the app down", { tim
 
     await stopServer(server!);
     // Down: the session cannot be read, which is a retry state (503), not a signed-out visitor (401).
-    await expectErrorShape(toErrorResponse(await getVisitorSession(sessionCredentialsFor("launch-1", { header: handle }), deps).catch((error: unknown) => error)), 503, "INTERNAL_SERVER_ERROR");
+    await expectErrorShape(toWebResponse(toErrorAnswer(await getVisitorSession(sessionCredentialsFor("launch-1", { header: handle }), deps).catch((error: unknown) => error))), 503, "INTERNAL_SERVER_ERROR");
     await expectErrorShape(await health(), 503, "INTERNAL_SERVER_ERROR");
 
     server = await startRedisServer(port, `redis-faults-${port}`);

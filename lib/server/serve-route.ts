@@ -1,8 +1,8 @@
 import "server-only";
-import type { NextRequest, NextResponse } from "next/server";
 import type { z } from "zod";
+import type { ApiRequest } from "@/lib/http/api-request";
 import { ROUTED_METHODS, routeHandler, type MethodRule, type RouteHandler } from "@/lib/http/define-route";
-import { jsonNoStore } from "@/lib/http/respond";
+import { jsonNoStore, type ApiAnswer } from "@/lib/http/respond";
 import { clearSessionCookie, setSessionCookie } from "@/lib/session/cookie";
 import { readSessionCredentials, type SessionCredentials } from "@/lib/session/session-credentials";
 import type { ApiMethod, DeclaredRoute, Endpoint } from "@/lib/wire/declare-route";
@@ -55,19 +55,21 @@ function declaredHandler<R extends DeclaredRoute>(route: R, handlers: RouteHandl
 }
 
 function answerWithoutSession(handle: AnyHandler) {
-  return async (_request: NextRequest, input: unknown) => jsonNoStore(await handle({ input }));
+  return async (_request: ApiRequest, input: unknown) => jsonNoStore(await handle({ input }));
 }
 
 function answer(handle: AnyHandler) {
-  return async (request: NextRequest, input: unknown) => {
+  return async (request: ApiRequest, input: unknown) => {
     const credentials = readSessionCredentials(request);
     const cookie: { handle?: string; clear?: true } = {};
     const sessionCookie: SessionCookie = { set: (handle) => void (cookie.handle = handle), clear: () => void (cookie.clear = true) };
     const result = await handle({ input, credentials, deps: getServerDeps(), sessionCookie });
-    const response: NextResponse = jsonNoStore(result);
-    if (cookie.handle !== undefined) setSessionCookie(response, credentials, cookie.handle);
-    if (cookie.clear) clearSessionCookie(response, credentials.launchId);
-    return response;
+    const answer: ApiAnswer = jsonNoStore(result);
+    const cookies = [
+      ...(cookie.handle === undefined ? [] : setSessionCookie(credentials, cookie.handle)),
+      ...(cookie.clear ? clearSessionCookie(credentials.launchId) : []),
+    ];
+    return cookies.length > 0 ? { ...answer, cookies } : answer;
   };
 }
 

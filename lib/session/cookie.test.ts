@@ -1,4 +1,3 @@
-import { NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
 import { randomToken } from "@/lib/security/random";
 import { TEST_SECRET, sessionCredentialsFor } from "@/lib/testing/fixtures";
@@ -8,15 +7,9 @@ import { sealHandle, sessionCookieName } from "./handle";
 /** A seal's shape as far as ordering reads it (`Fe26.2*id*salt*iv*data*expiration*salt*hmac~2`). */
 const aSeal = (expiresAt: number) => `Fe26.2*1*s*iv*data*${expiresAt}*s*hmac~2`;
 
-function setCookiesOf(response: NextResponse): string[] {
-  return response.headers.getSetCookie();
-}
-
 describe("the session cookie", () => {
   it("is __Host- prefixed, Secure, HttpOnly, SameSite=None, Partitioned and Path=/, with no Domain", () => {
-    const response = NextResponse.json({});
-    setSessionCookie(response, sessionCredentialsFor("launch-1"), "sealed");
-    const [cookie] = setCookiesOf(response);
+    const [cookie] = setSessionCookie(sessionCredentialsFor("launch-1"), "sealed");
     expect(cookie).toMatch(/^__Host-app_session_[0-9a-f]{16}=sealed;/);
     for (const attribute of [/HttpOnly/i, /; Secure/i, /SameSite=None/i, /Partitioned/i, /Path=\//]) expect(cookie).toMatch(attribute);
     expect(cookie).not.toMatch(/Domain=/i);
@@ -24,29 +17,26 @@ describe("the session cookie", () => {
 
   it(`keeps at most ${MAX_SESSION_COOKIES} per browser: setting one expires the oldest others the request carried`, () => {
     const others = Array.from({ length: 10 }, (_, i) => ({ name: sessionCookieName(`launch-old-${i}`), value: aSeal(1_000 + i) }));
-    const response = NextResponse.json({});
-    setSessionCookie(response, { ...sessionCredentialsFor("launch-new"), sessionCookies: others }, "sealed");
-    const expired = setCookiesOf(response)
+    const lines = setSessionCookie({ ...sessionCredentialsFor("launch-new"), sessionCookies: others }, "sealed");
+    const expired = lines
       .filter((cookie) => /Max-Age=0/.test(cookie))
       .map((cookie) => cookie.split("=")[0]);
     // The newest MAX - 1 others stay; with the new one, the browser holds MAX.
     const kept = others.slice(-(MAX_SESSION_COOKIES - 1)).map((cookie) => cookie.name);
     expect(expired.sort()).toEqual(others.map((cookie) => cookie.name).filter((name) => !kept.includes(name)).sort());
-    for (const cookie of setCookiesOf(response).filter((line) => /Max-Age=0/.test(line))) expect(cookie).toMatch(/Partitioned/);
+    for (const cookie of lines.filter((line) => /Max-Age=0/.test(line))) expect(cookie).toMatch(/Partitioned/);
   });
 
   it("expires nothing while the browser is within the bound, and never the launch's own cookie", () => {
     const own = { name: sessionCookieName("launch-1"), value: aSeal(1) };
     const others = [own, ...[2, 3].map((i) => ({ name: sessionCookieName(`launch-${i}`), value: aSeal(i) }))];
-    const response = NextResponse.json({});
-    setSessionCookie(response, { ...sessionCredentialsFor("launch-1"), sessionCookies: others }, "sealed");
-    expect(setCookiesOf(response)).toHaveLength(1);
+    const lines = setSessionCookie({ ...sessionCredentialsFor("launch-1"), sessionCookies: others }, "sealed");
+    expect(lines).toHaveLength(1);
   });
 
   it("is cleared with the same attributes, or the browser would keep it", () => {
-    const response = NextResponse.json({});
-    clearSessionCookie(response, "launch-1");
-    expect(setCookiesOf(response)[0]).toMatch(/Max-Age=0.*Partitioned|Partitioned.*Max-Age=0/);
+    const lines = clearSessionCookie("launch-1");
+    expect(lines[0]).toMatch(/Max-Age=0.*Partitioned|Partitioned.*Max-Age=0/);
   });
 
   // The browser side of the bound, launch after launch: the end-to-end tests show a real browser
@@ -56,10 +46,9 @@ describe("the session cookie", () => {
     const jar = new Map<string, string>();
     for (let launch = 1; launch <= 60; launch++) {
       const launchId = `launch-${launch}`;
-      const response = NextResponse.json({});
       const sessionCookies = [...jar].map(([name, value]) => ({ name, value }));
-      setSessionCookie(response, { ...sessionCredentialsFor(launchId), sessionCookies }, await sealHandle({ sid: randomToken(), launchId }, TEST_SECRET));
-      for (const line of setCookiesOf(response)) {
+      const lines = setSessionCookie({ ...sessionCredentialsFor(launchId), sessionCookies }, await sealHandle({ sid: randomToken(), launchId }, TEST_SECRET));
+      for (const line of lines) {
         const pair = line.split(";")[0]!;
         const name = pair.slice(0, pair.indexOf("="));
         if (/Max-Age=0/.test(line)) jar.delete(name);

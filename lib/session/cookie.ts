@@ -1,5 +1,5 @@
 import "server-only";
-import type { NextResponse } from "next/server";
+import { ResponseCookies } from "next/dist/compiled/@edge-runtime/cookies";
 import type { SessionCredentials } from "./session-credentials";
 import { SESSION_HANDLE_TTL_SECONDS, sessionCookieName } from "./handle";
 import { sealExpiry } from "./unsealed-handles";
@@ -21,19 +21,28 @@ const SESSION_COOKIE_OPTIONS = {
  */
 export const MAX_SESSION_COOKIES = 4;
 
-/** Sets the launch's cookie and expires the oldest other session cookies the request carried, beyond the bound. */
-export function setSessionCookie(response: NextResponse, credentials: SessionCredentials, handle: string) {
-  response.cookies.set(sessionCookieName(credentials.launchId), handle, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_HANDLE_TTL_SECONDS });
-  for (const name of cookiesBeyondBound(credentials)) clearCookie(response, name);
+/** The Set-Cookie lines that set the launch's cookie and expire the oldest other session cookies the request carried, beyond the bound. */
+export function setSessionCookie(credentials: SessionCredentials, handle: string): string[] {
+  return setCookieLines((cookies) => {
+    cookies.set(sessionCookieName(credentials.launchId), handle, { ...SESSION_COOKIE_OPTIONS, maxAge: SESSION_HANDLE_TTL_SECONDS });
+    for (const name of cookiesBeyondBound(credentials)) clearCookie(cookies, name);
+  });
 }
 
 // Clearing needs the same attributes, Partitioned included, or the browser keeps the cookie.
-export function clearSessionCookie(response: NextResponse, launchId: string) {
-  clearCookie(response, sessionCookieName(launchId));
+export function clearSessionCookie(launchId: string): string[] {
+  return setCookieLines((cookies) => clearCookie(cookies, sessionCookieName(launchId)));
 }
 
-function clearCookie(response: NextResponse, name: string) {
-  response.cookies.set(name, "", { ...SESSION_COOKIE_OPTIONS, maxAge: 0 });
+function clearCookie(cookies: ResponseCookies, name: string) {
+  cookies.set(name, "", { ...SESSION_COOKIE_OPTIONS, maxAge: 0 });
+}
+
+/** The lines Next's own response cookies (a NextResponse's `cookies`) would write for these changes. */
+function setCookieLines(change: (cookies: ResponseCookies) => void): string[] {
+  const headers = new Headers();
+  change(new ResponseCookies(headers));
+  return headers.getSetCookie();
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
+import type { ApiRequest } from "@/lib/http/api-request";
 import { SESSION_COOKIE_PREFIX, sessionCookieName, unsealHandle } from "./handle";
 import type { SessionHandle } from "./records";
 import type { SessionSecret } from "./secrets";
@@ -17,11 +18,8 @@ export type SessionCredentials = {
   sessionCookies: { name: string; value: string }[];
 };
 
-/** The parts of a NextRequest the session reads. */
-export type IncomingRequest = {
-  headers: Headers;
-  cookies: { get(name: string): { value: string } | undefined; getAll(): { name: string; value: string }[] };
-};
+/** The parts of a request the session reads. */
+export type IncomingRequest = Pick<ApiRequest, "headers" | "cookies">;
 
 /**
  * Requires X-Campus-Launch on every API route but health: a custom header cannot be sent
