@@ -15,7 +15,7 @@ import type { ApiAnswer } from "@/lib/http/respond";
  * stream of requests they are undone all at once, in a pause every visitor waits through. A Pages
  * route gets Node's own request and response: this reads the request as the rules read any
  * (ApiRequest: no signal, as a heartbeat is one short campus call with its own deadline, and no
- * web Request, Headers or URL object to build on every beat), runs the route's same rules
+ * web Request or Headers to build on every beat), runs the route's same rules
  * (routeHandler: input checks, errors, no-store) and writes their answer straight to Node's
  * response (ApiAnswer, lib/http/respond.ts: no web Response either). The page file also
  * says `export const config = { api: { bodyParser: false } }`, so the body reaches the rules unread.
