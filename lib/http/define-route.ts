@@ -4,7 +4,7 @@ import { cameThroughTrustedProxy, rateLimitKey, readClientAddress } from "@/lib/
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/shared/app-limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
 import type { ApiRequest } from "@/lib/http/api-request";
-import { handleRoute } from "@/lib/http/handle-route";
+import { handleRoute, type AnswerHandler } from "@/lib/http/handle-route";
 import { announcesBody, assertBodyHeaders, assertDevelopmentHost, assertNoQuery, assertSameOrigin, methodNotAllowed } from "@/lib/http/input-rules";
 import { parseBody, readLimitedText } from "@/lib/http/read-body";
 import { toWebResponse, type ApiAnswer } from "@/lib/http/respond";
@@ -35,7 +35,6 @@ const NO_INPUT = z.strictObject({});
 const NO_INPUT_LIMIT_BYTES = 64;
 
 type Handler = (request: ApiRequest) => Promise<Response>;
-type AnswerHandler = (request: ApiRequest) => Promise<ApiAnswer>;
 
 export type MethodRule<S extends z.ZodType | undefined> = {
   /** The JSON body's schema; without one a GET takes no body, and a POST none or `{}` (NO_INPUT). */

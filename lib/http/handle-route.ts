@@ -4,7 +4,8 @@ import type { ApiRequest } from "@/lib/http/api-request";
 import type { ApiAnswer } from "@/lib/http/respond";
 import { logError } from "@/lib/log";
 
-type AnswerHandler = (request: ApiRequest) => Promise<ApiAnswer>;
+/** A route handler before its answer is a web Response (lib/http/respond.ts). */
+export type AnswerHandler = (request: ApiRequest) => Promise<ApiAnswer>;
 
 /**
  * Wraps an API route handler so every route maps errors the same way: an AppError keeps its spec
