@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { chromium, type Browser, type Frame, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { COMMAND_STEPS } from "../../lib/client/timing/timing-marks";
@@ -8,8 +8,18 @@ import { frameNow, readStepTimes, watchStepMark } from "./step-marks";
 import { controlCampus, newestAccessToken } from "./campus-control";
 
 const STEADY_STATE_WINDOW_MS = 30_000;
-const COMMAND_RUNS = 15;
 const PRESENTING_WINDOW_MS = 30_000;
+/**
+ * The commands timed: two batches of fifteen. Each run sends two commands on the member's launch
+ * (the app's, then the campus's own timing), and the spec allows a launch thirty a minute
+ * (`commandsPerLaunchPerMinute`, a window of a minute): the second batch starts once the first
+ * has left that window.
+ */
+const COMMAND_BATCHES = 2;
+const COMMAND_RUNS_PER_BATCH = 15;
+const COMMAND_WINDOW_MS = 60_000;
+/** Settles the call view after a batch: the command list's fast poll and the grant reads it caused end. */
+const AFTER_COMMANDS_MS = 5_000;
 
 type LogEntry = { id: number; path: string; username: string | null };
 
@@ -44,11 +54,6 @@ export async function measureCallView(floor?: CommandFloor) {
   await app.getByTestId("call-roster").waitFor();
   await page.waitForTimeout(5_000); // settle: the first grant reads and the status check are done
 
-  const before = await lastLogId();
-  await page.waitForTimeout(STEADY_STATE_WINDOW_MS);
-  const requests = (await logEntries()).filter((e) => e.id > before && e.username === "ada" && e.path.startsWith("/v1/")).length;
-  const perMinute = requests * (60_000 / STEADY_STATE_WINDOW_MS);
-
   const appFrame = page.frames().find((frame) => frame.url().startsWith(APP_ORIGIN));
   if (!appFrame) throw new Error(`No frame of ${APP_ORIGIN} in the campus page`);
   const floorPage = floor ? await openFloor(browser, page, floor) : undefined;
@@ -57,13 +62,31 @@ export async function measureCallView(floor?: CommandFloor) {
   const floorSteps: StepTimes[] = [];
   const campusMs: number[] = [];
   // Playback mute and unmute apply at once (no native prompt), so each click is timed to its outcome.
-  for (let run = 0; run < COMMAND_RUNS; run++) {
-    commandSteps.push(await timeCommand(app, appFrame, "action-playback"));
-    if (!floor || !floorPage) continue;
-    floorSteps.push(await timeFloorCommand(floorPage));
-    // The grant is the one the app's first command named.
-    direct ??= await directCommands();
-    campusMs.push(await direct.time());
+  const timeBatch = async () => {
+    for (let run = 0; run < COMMAND_RUNS_PER_BATCH; run++) {
+      commandSteps.push(await timeCommand(app, appFrame, "action-playback"));
+      if (!floor || !floorPage) continue;
+      floorSteps.push(await timeFloorCommand(floorPage));
+      // The grant is the one the app's first command named.
+      direct ??= await directCommands();
+      campusMs.push(await direct.time());
+    }
+  };
+
+  // The steady state is counted between batches, once the first batch's reads have ended, so
+  // the wait for the launch's command window does double duty.
+  let perMinute = 0;
+  for (let batch = 0; batch < COMMAND_BATCHES; batch++) {
+    const startedAt = Date.now();
+    await timeBatch();
+    await page.waitForTimeout(AFTER_COMMANDS_MS);
+    if (batch === 0) {
+      const before = await lastLogId();
+      await page.waitForTimeout(STEADY_STATE_WINDOW_MS);
+      const requests = (await logEntries()).filter((e) => e.id > before && e.username === "ada" && e.path.startsWith("/v1/")).length;
+      perMinute = requests * (60_000 / STEADY_STATE_WINDOW_MS);
+    }
+    if (batch < COMMAND_BATCHES - 1) await page.waitForTimeout(Math.max(0, startedAt + COMMAND_WINDOW_MS + 1_000 - Date.now()));
   }
   const commandMs = clickToRendered(commandSteps);
   const floorMs = clickToRendered(floorSteps);
@@ -97,6 +120,7 @@ export async function measureCallView(floor?: CommandFloor) {
 
 /** One command of the app: its step marks, from the click to the commit that shows it applied. */
 async function timeCommand(app: FrameLocator, appFrame: Frame, testId: string): Promise<StepTimes> {
+  await pointAt(appFrame, app.getByTestId(testId));
   // The marks of this command are those after this instant of the frame's clock.
   const since = await frameNow(appFrame);
   const rows = app.getByTestId("command-row");
@@ -108,6 +132,15 @@ async function timeCommand(app: FrameLocator, appFrame: Frame, testId: string): 
   const status = await rows.nth(count).getAttribute("data-status");
   if (status !== "applied") throw new Error(`The timed command ended "${status}", not "applied"`);
   return readStepTimes(appFrame, COMMAND_STEPS, since);
+}
+
+/**
+ * The pointer on the button before the timed click, as a member's is: its hover style has
+ * settled (a transition of the app's buttons) before the click, not while the command is timed.
+ */
+async function pointAt(frame: Frame, button: Locator): Promise<void> {
+  await button.hover();
+  await frame.waitForFunction(() => document.getAnimations().length === 0);
 }
 
 /** The click → rendered time of each run that marked both, sorted. */
@@ -133,6 +166,7 @@ async function openFloor(browser: Browser, appPage: Page, floor: CommandFloor): 
 }
 
 async function timeFloorCommand(frame: Frame): Promise<StepTimes> {
+  await pointAt(frame, frame.getByTestId("floor-command"));
   const since = await frameNow(frame);
   const rendered = await watchStepMark(frame, "rendered", since);
   await frame.getByTestId("floor-command").click();
