@@ -19,4 +19,7 @@ test("a member who asks for reduced motion sees nothing move in the app", async 
   // The same panel pulses for a member who did not ask: the check above looks at a moving state.
   await ada.page.emulateMedia({ reducedMotion: "no-preference" });
   await expect.poll(running).toBeGreaterThan(0);
+  // It starts a second in: a sign-in that answers sooner draws no frame for it.
+  const delays = await app.evaluate(() => document.getAnimations().flatMap((animation) => (animation instanceof CSSAnimation ? [animation.effect?.getTiming().delay] : [])));
+  expect(delays).toEqual([1000]);
 });
