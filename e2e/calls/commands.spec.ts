@@ -79,6 +79,25 @@ test.describe("call commands", () => {
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
   });
 
+  test("a command the campus is slow to take shows the controls busy, and none other leaves meanwhile", async ({ control, openCampusAs }) => {
+    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
+    const ada = pages[0]!;
+    await ada.attachToCall();
+    // Within the app's attempt timeout: one attempt, answered late.
+    await control.injectFault("command", "delay", { count: 1, delayMs: 1_500 });
+    const playback = ada.app.getByTestId("action-playback");
+    const leave = ada.app.getByTestId("action-leave");
+    await playback.click();
+    // Shown busy once it has run a while: every call control waits for it.
+    await expect(playback).toBeDisabled();
+    await expect(leave).toBeDisabled();
+    await leave.click({ force: true });
+    await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
+    await expect(playback).toBeEnabled();
+    await expect(leave).toBeEnabled();
+    expect((await control.commands()).map((command) => command.kind)).toEqual(["playback"]);
+  });
+
   test("the speaker seat limit and member 101 are refused", async ({ control, openCampusAs }) => {
     const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
     const ada = pages[0]!;

@@ -9,10 +9,6 @@ const VARIANT = {
 /**
  * A button that stays focusable while disabled (`aria-disabled`): a control that is busy keeps the
  * keyboard focus instead of dropping it to the page body, and its click does nothing.
- *
- * It dims 200 ms after it is disabled (`aria-disabled:delay-200`) and brightens at once when
- * enabled: every call control is disabled while a command is sent, and most commands answer well
- * within 200 ms, so the controls do not flicker (nor cost the browser a repaint) for those.
  */
 export function Button(props: {
   /** Optional for a form's submit button. */
@@ -40,7 +36,7 @@ export function Button(props: {
         }
         props.onClick?.();
       }}
-      className={`rounded-lg font-medium transition-[color,background-color,border-color,opacity] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:delay-200 ${size} ${VARIANT[props.variant ?? "primary"]} ${props.className ?? ""}`}
+      className={`rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${size} ${VARIANT[props.variant ?? "primary"]} ${props.className ?? ""}`}
     >
       {props.children}
     </button>

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
+import { createActionGate, type ActionGate } from "./action-gate";
 
 /** The last refusal, shown next to the control that got it (spec part 7: "show the returned message"). */
 export type ControlFeedback = { control: string; message: string; refreshed: boolean };
@@ -21,9 +22,12 @@ const COUNTDOWN_TICK_MS = 250;
 /**
  * Runs the call view's user actions one at a time and maps their failures (spec part 7) to what
  * the view shows: a message by the control, a Retry-After countdown, a refresh, or a state change.
+ * `busy` names the action running once it has run a while (lib/client/call/action-gate.ts).
  */
 export function useCallActions(handlers: CallActionHandlers) {
   const [busy, setBusy] = useState<string | null>(null);
+  const gate = useRef<ActionGate | null>(null);
+  gate.current ??= createActionGate(setBusy);
   const [feedback, setFeedback] = useState<ControlFeedback | null>(null);
   const [rateLimit, setRateLimit] = useState<RateLimit | null>(null);
   const { onExpired, onAccessLost, onConflict } = handlers;
@@ -44,7 +48,8 @@ export function useCallActions(handlers: CallActionHandlers) {
 
   const run = useCallback(
     async <T,>(control: string, action: () => Promise<T>): Promise<T | undefined> => {
-      setBusy(control);
+      const leave = gate.current?.enter(control);
+      if (!leave) return undefined;
       setFeedback(null);
       try {
         return await action();
@@ -71,7 +76,7 @@ export function useCallActions(handlers: CallActionHandlers) {
         }
         return undefined;
       } finally {
-        setBusy(null);
+        leave();
       }
     },
     [onExpired, onAccessLost, onConflict],
