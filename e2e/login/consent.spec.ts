@@ -1,4 +1,4 @@
-import { test } from "../support/fixtures";
+import { expect, test } from "../support/fixtures";
 
 test.describe("consent and access", () => {
   test("a denied consent shows why, and signing in again asks again", async ({ control, openCampusAs }) => {
@@ -7,6 +7,16 @@ test.describe("consent and access", () => {
     await campus.denyConsent();
     await campus.expectState("denied");
     await campus.app.getByTestId("sign-in").click();
+    await campus.approveConsent();
+    await campus.expectState("signed-in");
+  });
+
+  test("while the campus asks the member, the app says it is signing in and where to confirm", async ({ control, openCampusAs }) => {
+    void control;
+    const campus = await openCampusAs("ada");
+    await campus.consentDialog.waitFor();
+    await campus.expectState("signing-in");
+    await expect(campus.status).toContainText("Confirm in the campus if it asks.");
     await campus.approveConsent();
     await campus.expectState("signed-in");
   });

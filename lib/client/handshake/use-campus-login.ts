@@ -10,6 +10,12 @@ import { viewForError, type ProblemView } from "./view-state";
 export const RENEW_BEFORE_EXPIRY_MS = 60_000;
 /** Never renew in a tight loop, whatever the server answers. */
 const MIN_RENEWAL_DELAY_MS = 10_000;
+/**
+ * How long a sign-in may wait for its code before the page says it is signing in, when the campus
+ * may be asking the member: a returning member's code comes well within it, and the page goes from
+ * "Connecting…" to the signed-in view with no view in between to render while the login runs.
+ */
+export const SIGNING_IN_SHOWN_AFTER_MS = 300;
 
 export type LoginView =
   | { name: "connecting" }
@@ -26,6 +32,11 @@ export function postReady(hostOrigins: readonly string[]): void {
   getDocumentHostBridge(hostOrigins)
     .ready()
     .catch(() => undefined);
+}
+
+/** "Signing you in…" replaces only "Connecting…": never a view the run has shown since (no answer yet, signed in). */
+export function showSigningIn(current: LoginView): LoginView {
+  return current.name === "connecting" ? { name: "signing-in" } : current;
 }
 
 /**
@@ -55,11 +66,15 @@ export function useCampusLogin(hostOrigins: readonly string[], onCode?: () => vo
     if (!bridge) return;
     const runId = ++runRef.current;
     const isCurrent = () => runId === runRef.current && bridgeRef.current === bridge;
+    let signingInTimer: ReturnType<typeof setTimeout> | undefined;
     try {
       const session = await signInThroughCampus(bridge, launchRef.current, {
         isCurrent,
         onLaunch: () => {
-          if (mode === "interactive") setView({ name: "signing-in" });
+          if (mode !== "interactive") return;
+          signingInTimer = setTimeout(() => {
+            if (isCurrent()) setView(showSigningIn);
+          }, SIGNING_IN_SHOWN_AFTER_MS);
         },
         onCode: () => onCodeRef.current?.(),
         // Shown while the run still waits: a late answer signs in without the member's Retry.
@@ -73,6 +88,8 @@ export function useCampusLogin(hostOrigins: readonly string[], onCode?: () => vo
     } catch (error) {
       if (!isCurrent() || (error instanceof HostBridgeError && error.kind === "closed")) return;
       setView(viewForError(error));
+    } finally {
+      clearTimeout(signingInTimer);
     }
   }, []);
 
