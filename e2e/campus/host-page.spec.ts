@@ -115,7 +115,9 @@ test.describe("the campus page as a host", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${CAMPUS_ORIGIN}/?member=ada`);
+    // Not until the load event: the campus page's load waits for its frame's document whenever the
+    // frame is in it by then, and that document is held until the loading state has been seen.
+    await page.goto(`${CAMPUS_ORIGIN}/?member=ada`, { waitUntil: "domcontentloaded" });
     const loading = page.getByTestId("app-loading");
     await expect(loading).toBeVisible();
     await expect(loading).toContainText("Loading");
