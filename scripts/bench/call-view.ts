@@ -2,6 +2,7 @@ import { chromium, type Browser, type Frame, type FrameLocator, type Locator, ty
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../../e2e/support/chromium";
 import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { COMMAND_STEPS } from "../../lib/client/timing/timing-marks";
+import { LIMITS } from "../../lib/contract/limits";
 import { breakdownSteps, type StepTimes } from "./breakdown";
 import { percentile } from "./stats";
 import { frameNow, readStepTimes, watchStepMark } from "./step-marks";
@@ -16,7 +17,7 @@ const PRESENTING_WINDOW_MS = 30_000;
  * has left that window.
  */
 const COMMAND_BATCHES = 2;
-const COMMAND_RUNS_PER_BATCH = 15;
+const COMMAND_RUNS_PER_BATCH = LIMITS.commandsPerLaunchPerMinute / 2;
 const COMMAND_WINDOW_MS = 60_000;
 /** Settles the call view after a batch: the command list's fast poll and the grant reads it caused end. */
 const AFTER_COMMANDS_MS = 5_000;
