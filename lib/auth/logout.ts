@@ -27,7 +27,22 @@ export async function logout(credentials: SessionCredentials, deps: LogoutDeps):
   const record = renewed?.launchId === handle.launchId ? renewed : found;
   const boundSid = record ? boundSidOf(record) : handle.sid;
   await deps.beforeSignOut(boundSid, record);
-  await deps.sessions.delete(handle.sid);
-  if (record && record.sid !== handle.sid) await deps.sessions.delete(record.sid);
+  await endWithRenewals(handle.sid, handle.launchId, deps.sessions);
+  if (record && record.sid !== handle.sid) await endWithRenewals(record.sid, handle.launchId, deps.sessions);
   for (const bound of deps.sessionBound) await bound.clear(boundSid);
+}
+
+/**
+ * Deletes the session and every session it was renewed into. A renewal may have left its pointer
+ * after the record above was read (while the presentation went back): the delete is atomic and
+ * returns what it removed, so a pointer written up to that instant is followed, and a pointer
+ * written after it finds no session to point from (lib/auth/login.ts refuses that renewal).
+ * A renewal keeps its boundSid, so one clear of the bound state covers the whole chain.
+ */
+async function endWithRenewals(sid: string, launchId: string, sessions: Store<SessionRecord>) {
+  let next: string | undefined = sid;
+  while (next !== undefined) {
+    const removed: SessionRecord | undefined = await sessions.delete(next);
+    next = removed?.launchId === launchId ? removed.renewedTo : undefined;
+  }
 }

@@ -196,6 +196,34 @@ function itKeepsTheRenewal(stores: () => ServerStores) {
     expect(await launch.deps.callState.getGrant(launch.oldSid)).toBeUndefined();
   });
 
+  it("a renewal that lands while signing out releases the presentation: the renewed session ends too", async () => {
+    let reachedSignOut: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const signingOut = new Promise<void>((resolve) => (reachedSignOut = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const launch = await aSignedInLaunch(stores, {
+      wrap: (deps) => ({
+        ...deps,
+        beforeSignOut: async (boundSid, record) => {
+          reachedSignOut();
+          await gate;
+          await deps.beforeSignOut(boundSid, record);
+        },
+      }),
+    });
+    await attachSessionToCall(launch.oldCredentials, launch.deps);
+    const loggingOut = logout(launch.oldCredentials, launch.deps);
+    await signingOut;
+    const renewedCredentials = await launch.renew();
+    const renewed = await getVisitorSession(renewedCredentials, launch.deps);
+    release();
+    await loggingOut;
+    await expect(getVisitorSession(renewedCredentials, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    await expect(getVisitorSession(launch.oldCredentials, launch.deps)).rejects.toMatchObject({ code: "INVALID_TOKEN" });
+    expect(await launch.deps.sessions.get(renewed.sid)).toBeUndefined();
+    expect(await getSessionGrantId(renewed, launch.deps.callState)).toBeUndefined();
+  });
+
   it("the pointer is a compare-and-set: a write that lands after the login read the old record cannot revive it", async () => {
     let race: ReturnType<typeof racingTheLogin>["race"] | undefined;
     const launch = await aSignedInLaunch(stores, {
