@@ -1,0 +1,54 @@
+import { execFile } from "node:child_process";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/*
+ * scripts/audit.mjs against an `npm` of the test's own on PATH, which prints the report given to
+ * it: the verdicts need no registry and no network.
+ */
+
+const AUDIT = path.resolve(import.meta.dirname, "audit.mjs");
+
+function auditWith(report: string): Promise<{ code: number; out: string }> {
+  const bin = mkdtempSync(path.join(tmpdir(), "audit-npm-"));
+  writeFileSync(path.join(bin, "report.json"), report);
+  writeFileSync(path.join(bin, "npm"), `#!/bin/sh\ncat "${path.join(bin, "report.json")}"\nexit 1\n`);
+  chmodSync(path.join(bin, "npm"), 0o755);
+  return new Promise((resolve) => {
+    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}` };
+    execFile(process.execPath, [AUDIT], { env }, (error, stdout, stderr) => {
+      resolve({ code: typeof error?.code === "number" ? error.code : 0, out: stdout + stderr });
+    });
+  });
+}
+
+const counts = (high: number) => ({ info: 0, low: 0, moderate: 0, high, critical: 0, total: high });
+
+describe("the dependency audit (CI's audit step)", { timeout: 30_000 }, () => {
+  it("passes on a report without high or critical advisories", async () => {
+    const { code, out } = await auditWith(JSON.stringify({ vulnerabilities: {}, metadata: { vulnerabilities: counts(0) } }));
+    expect(out).toContain("no advisories");
+    expect(code).toBe(0);
+  });
+
+  it("fails on a high advisory, naming the package", async () => {
+    const report = { vulnerabilities: { "left-pad": { severity: "high", range: "<1.3.0" } }, metadata: { vulnerabilities: counts(1) } };
+    const { code, out } = await auditWith(JSON.stringify(report));
+    expect(out).toMatch(/high: left-pad <1\.3\.0/);
+    expect(code).toBe(1);
+  });
+
+  it("fails, saying the audit could not be checked, when the advisory service does not answer", async () => {
+    const { code, out } = await auditWith(JSON.stringify({ error: { code: "ENOAUDIT", summary: "Your configured registry does not support audit requests." } }));
+    expect(out).toMatch(/NOT CHECKED: the registry's advisory service did not answer \(Your configured registry does not support audit requests\.\)/);
+    expect(code).toBe(1);
+  });
+
+  it("fails, saying the audit could not be checked, when npm gives no JSON report", async () => {
+    const { code, out } = await auditWith("npm ERR! network request failed");
+    expect(out).toMatch(/NOT CHECKED: npm gave no JSON report/);
+    expect(code).toBe(1);
+  });
+});
