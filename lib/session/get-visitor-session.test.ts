@@ -5,7 +5,7 @@ import { issueState } from "@/lib/auth/state";
 import { CAMPUS_ORIGIN, sessionCredentialsFor, authDeps, fakeClock } from "@/lib/testing/fixtures";
 import { readSessionCredentials } from "./session-credentials";
 import { getVisitorSession } from "./get-visitor-session";
-import { sessionCookieName } from "./handle";
+import { MAX_SEALED_HANDLE_LENGTH, sessionCookieName } from "./handle";
 import { SESSION_ABSOLUTE_LIFETIME_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS } from "./lifetime";
 
 type Deps = ReturnType<typeof authDeps>;
@@ -141,6 +141,17 @@ describe("reading what a request carries", () => {
   it("reads X-App-Session", () => {
     const credentials = readSessionCredentials(request({ "x-campus-launch": "launch-1", "x-app-session": "sealed" }));
     expect(credentials.headerHandle).toBe("sealed");
+  });
+
+  it("refuses an X-App-Session longer than any seal, and reads such a cookie as absent, before anything unseals them", () => {
+    const oversized = "A".repeat(MAX_SEALED_HANDLE_LENGTH + 1);
+    expect(() => readSessionCredentials(request({ "x-campus-launch": "launch-1", "x-app-session": oversized }))).toThrow(
+      expect.objectContaining({ code: "BAD_USER_INPUT", status: 400 }),
+    );
+    const fromCookie = readSessionCredentials(request({ "x-campus-launch": "launch-1", cookie: `${sessionCookieName("launch-1")}=${oversized}` }));
+    expect(fromCookie.cookieHandle).toBeUndefined();
+    const longest = "A".repeat(MAX_SEALED_HANDLE_LENGTH);
+    expect(readSessionCredentials(request({ "x-campus-launch": "launch-1", "x-app-session": longest })).headerHandle).toBe(longest);
   });
 
   it("names one cookie per launch from a hash of the launch ID", () => {

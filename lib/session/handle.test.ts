@@ -1,7 +1,7 @@
 import { sealData } from "iron-session";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEST_SECRET } from "@/lib/testing/fixtures";
-import { SESSION_HANDLE_TTL_SECONDS, sealHandle, unsealHandle } from "./handle";
+import { MAX_SEALED_HANDLE_LENGTH, SESSION_HANDLE_TTL_SECONDS, sealHandle, unsealHandle } from "./handle";
 
 afterEach(() => vi.useRealTimers());
 
@@ -39,6 +39,44 @@ describe("session handles", () => {
     parts[4] = parts[4]!.replace(/^./, (c) => (c === "A" ? "B" : "A"));
     expect(await unsealHandle(`${parts.join("*")}~${version}`, TEST_SECRET)).toBeUndefined();
     expect(await unsealHandle(seal, "another-secret-of-at-least-thirty-two-characters")).toBeUndefined();
+  });
+});
+
+describe("a handle not shaped as this app's seals is refused before any unseal", () => {
+  const handle = { sid: "sid-1", launchId: "launch-1" };
+  // Every unseal that gets past parsing derives its keys first.
+  const keysDerived = () => vi.spyOn(crypto.subtle, "importKey");
+
+  it("iron-session's version suffix lies outside the MAC: a seal with any other suffix is refused, even one this process remembers", async () => {
+    const seal = await sealHandle(handle, TEST_SECRET);
+    const sealed = seal.slice(0, seal.lastIndexOf("~"));
+    const importKey = keysDerived();
+    for (const variant of [`${seal}~junk`, `${sealed}~3`, `${seal}${"A".repeat(1000)}`, sealed]) {
+      expect(await unsealHandle(variant, TEST_SECRET)).toBeUndefined();
+    }
+    expect(importKey).not.toHaveBeenCalled();
+    expect(await unsealHandle(seal, TEST_SECRET)).toEqual(handle);
+  });
+
+  it("a suffix variant of a seal sealed elsewhere is refused unopened too", async () => {
+    const elsewhere = await sealData(handle, { password: TEST_SECRET, ttl: SESSION_HANDLE_TTL_SECONDS });
+    const importKey = keysDerived();
+    expect(await unsealHandle(`${elsewhere}~x`, TEST_SECRET)).toBeUndefined();
+    expect(importKey).not.toHaveBeenCalled();
+    expect(await unsealHandle(elsewhere, TEST_SECRET)).toEqual(handle);
+    expect(importKey).toHaveBeenCalled();
+  });
+
+  it(`a handle longer than ${MAX_SEALED_HANDLE_LENGTH} characters is refused unopened; the longest launch ID still fits`, async () => {
+    const seal = await sealHandle(handle, TEST_SECRET);
+    const oversized = `${seal.slice(0, -2)}${"A".repeat(MAX_SEALED_HANDLE_LENGTH)}~2`;
+    const importKey = keysDerived();
+    expect(await unsealHandle(oversized, TEST_SECRET)).toBeUndefined();
+    expect(importKey).not.toHaveBeenCalled();
+    // The contract allows 128 characters; control characters take six each once escaped in JSON.
+    const longest = { sid: "s".repeat(43), launchId: "\u0001".repeat(128) };
+    const sealedElsewhere = await sealData(longest, { password: TEST_SECRET, ttl: SESSION_HANDLE_TTL_SECONDS });
+    expect(await unsealHandle(sealedElsewhere, TEST_SECRET)).toEqual(longest);
   });
 });
 

@@ -16,9 +16,37 @@ export const SESSION_HANDLE_TTL_SECONDS = SESSION_ABSOLUTE_LIFETIME_SECONDS;
 /** `__Host-`: the browser takes the cookie only with Secure, Path=/ and no Domain, so no sibling host can plant one. */
 export const SESSION_COOKIE_PREFIX = "__Host-app_session_";
 
-/** Enough for every visitor one process serves at once (the bench's load run holds a thousand). */
+/**
+ * Longer than any seal this app makes: a handle seals to about 350 characters, and one with the
+ * longest launch ID the contract allows (128 control characters, escaped in JSON) to about 1,400.
+ * A longer handle is refused before any unseal, and is no key of the cache below.
+ */
+export const MAX_SEALED_HANDLE_LENGTH = 2048;
+
+/**
+ * What iron-session 9 appends to every seal. It lies outside the seal's MAC, so a seal with any
+ * other suffix (or junk after it) is refused rather than unsealed: it would be a new cache entry
+ * for the same verified handle.
+ */
+const IRON_SESSION_SUFFIX = "~2";
+
+/**
+ * Enough for every visitor one process serves at once (the bench's load run holds a thousand);
+ * an entry of the usual size takes about 850 bytes, one of the longest handle about 2.5 KB.
+ */
 const UNSEALED_HANDLES_MAX = 10_000;
-const unsealedHandles = createUnsealedHandles({ maxEntries: UNSEALED_HANDLES_MAX });
+const UNSEALED_HANDLES_MAX_BYTES = 8 * 1024 * 1024;
+const unsealedHandles = createUnsealedHandles({ maxEntries: UNSEALED_HANDLES_MAX, maxBytes: UNSEALED_HANDLES_MAX_BYTES });
+
+/**
+ * The part of a seal its MAC covers (and the MAC), or undefined when it is not shaped as the seals
+ * this app makes: too long, or not ending in iron-session's one suffix. Checked before any unseal.
+ */
+function sealedPart(seal: string): string | undefined {
+  if (seal.length > MAX_SEALED_HANDLE_LENGTH || !seal.endsWith(IRON_SESSION_SUFFIX)) return undefined;
+  const sealed = seal.slice(0, -IRON_SESSION_SUFFIX.length);
+  return sealed.includes("~") ? undefined : sealed;
+}
 
 /**
  * A seal names the password that made it by an ID (iron-session's password map). The ID comes from
@@ -38,8 +66,11 @@ function passwordId(secret: string): number {
 export async function sealHandle(handle: SessionHandle, secret: SessionSecret): Promise<string> {
   const [current] = secretsOf(secret);
   const seal = await sealData(handle, { password: { [passwordId(current)]: current }, ttl: SESSION_HANDLE_TTL_SECONDS });
-  const expiresAt = sealExpiry(seal);
-  if (expiresAt !== undefined) unsealedHandles.remember(seal, secretsKeyOf(secret), handle, expiresAt);
+  const sealed = sealedPart(seal);
+  // Every handle would then be refused: say why at once rather than sign every member out.
+  if (sealed === undefined) throw new Error(`iron-session's seal no longer ends in ${IRON_SESSION_SUFFIX} or outgrew ${MAX_SEALED_HANDLE_LENGTH} characters`);
+  const expiresAt = sealExpiry(sealed);
+  if (expiresAt !== undefined) unsealedHandles.remember(sealed, secretsKeyOf(secret), handle, expiresAt);
   return seal;
 }
 
@@ -54,16 +85,18 @@ function passwordMap(secret: SessionSecret): Record<number, string> {
   return { 1: secrets[0], ...Object.fromEntries(secrets.map((each) => [passwordId(each), each])) };
 }
 
-/** The handle inside a seal, or undefined when it is expired, tampered with or not a seal. */
+/** The handle inside a seal, or undefined when it is expired, tampered with, or not shaped as this app's seals (refused unopened). */
 export async function unsealHandle(seal: string, secret: SessionSecret): Promise<SessionHandle | undefined> {
+  const sealed = sealedPart(seal);
+  if (sealed === undefined) return undefined;
   const secretsKey = secretsKeyOf(secret);
-  const known = unsealedHandles.get(seal, secretsKey);
+  const known = unsealedHandles.get(sealed, secretsKey);
   if (known) return known;
-  const data = await unsealData<unknown>(seal, { password: passwordMap(secret), ttl: SESSION_HANDLE_TTL_SECONDS });
+  const data = await unsealData<unknown>(sealed, { password: passwordMap(secret), ttl: SESSION_HANDLE_TTL_SECONDS });
   const result = handleSchema.safeParse(data);
   if (!result.success) return undefined;
-  const expiresAt = sealExpiry(seal);
-  if (expiresAt !== undefined) unsealedHandles.remember(seal, secretsKey, result.data, expiresAt);
+  const expiresAt = sealExpiry(sealed);
+  if (expiresAt !== undefined) unsealedHandles.remember(sealed, secretsKey, result.data, expiresAt);
   return result.data;
 }
 

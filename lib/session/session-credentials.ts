@@ -2,7 +2,7 @@ import "server-only";
 import { LAUNCH_HEADER, SESSION_HEADER, launchIdSchema } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
 import type { ApiRequest } from "@/lib/http/api-request";
-import { SESSION_COOKIE_PREFIX, sessionCookieName, unsealHandle } from "./handle";
+import { MAX_SEALED_HANDLE_LENGTH, SESSION_COOKIE_PREFIX, sessionCookieName, unsealHandle } from "./handle";
 import type { SessionHandle } from "./records";
 import type { SessionSecret } from "./secrets";
 
@@ -23,15 +23,22 @@ export type IncomingRequest = Pick<ApiRequest, "headers" | "cookies">;
 
 /**
  * Requires X-Campus-Launch on every API route but health: a custom header cannot be sent
- * cross-site without a CORS preflight, which this app never grants.
+ * cross-site without a CORS preflight, which this app never grants. A handle longer than any seal
+ * is refused here, before anything reads it.
  */
 export function readSessionCredentials(request: IncomingRequest): SessionCredentials {
   const launch = launchIdSchema.safeParse(request.headers.get(LAUNCH_HEADER));
   if (!launch.success) throw new AppError("BAD_USER_INPUT", `Send the ${LAUNCH_HEADER} header with the launch ID`);
+  const headerHandle = request.headers.get(SESSION_HEADER) || undefined;
+  if (headerHandle !== undefined && headerHandle.length > MAX_SEALED_HANDLE_LENGTH) {
+    throw new AppError("BAD_USER_INPUT", `The ${SESSION_HEADER} header is longer than any session handle`);
+  }
+  // A cookie is the browser's to send, not the page's to fix: one too long reads as absent, so the next login replaces it.
+  const cookieHandle = request.cookies.get(sessionCookieName(launch.data))?.value || undefined;
   return {
     launchId: launch.data,
-    headerHandle: request.headers.get(SESSION_HEADER) || undefined,
-    cookieHandle: request.cookies.get(sessionCookieName(launch.data))?.value || undefined,
+    headerHandle,
+    cookieHandle: cookieHandle !== undefined && cookieHandle.length <= MAX_SEALED_HANDLE_LENGTH ? cookieHandle : undefined,
     sessionCookies: request.cookies
       .getAll()
       .filter((cookie) => cookie.name.startsWith(SESSION_COOKIE_PREFIX))
