@@ -1,12 +1,17 @@
 # The app as a container: build with the full toolchain, run the standalone server alone, as a
-# non-root user. Configure it with the variables in .env.example (README, "Deploy").
+# non-root user, through the same start script as `npm start`. Configure it with the variables in
+# .env.example (README, "Configure"; docs/deploy.md says how to try it against the local campus).
 #   docker build -t campus-hosted-app .
 #   docker run -p 3000:3000 --env-file .env campus-hosted-app
+# Behind a proxy that re-signs TLS, hand npm its CA for the build only (never stored in a layer):
+#   docker build --secret id=npm_ca,src=/path/to/ca.pem -t campus-hosted-app .
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=secret,id=npm_ca \
+    if [ -f /run/secrets/npm_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm_ca; fi; \
+    npm ci --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -17,15 +22,16 @@ RUN npm run build
 
 FROM node:24-bookworm-slim AS run
 WORKDIR /app
-ENV NODE_ENV=production \
-    NEXT_TELEMETRY_DISABLED=1 \
-    PORT=3000 \
-    HOSTNAME=0.0.0.0 \
-    KEEP_ALIVE_TIMEOUT=65000
-# KEEP_ALIVE_TIMEOUT: idle connections outlive the heartbeat's five seconds and a proxy's 60 (scripts/start.mjs).
-# .next/standalone holds server.js, the traced node_modules and, after `npm run build`, the static assets.
-COPY --from=build --chown=node:node /app/.next/standalone ./
+# PORT and APP_HOST (0.0.0.0 unless set) are read by scripts/start.mjs, which also sets
+# NODE_ENV=production and the keep-alive timeout, and refuses a bad environment before listening.
+ENV NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000
+# .next/standalone holds server.js, the traced node_modules, the static assets and the environment
+# check (`npm run build`); the layout is the repository's, so the start script finds them.
+COPY --from=build --chown=node:node /app/.next/standalone ./.next/standalone
+COPY --from=build --chown=node:node /app/scripts/start.mjs /app/scripts/health-check.mjs ./scripts/
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=3s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server.js"]
+# Asks the server on the PORT and APP_HOST it listens on, whatever the run sets them to.
+HEALTHCHECK --interval=30s --timeout=3s CMD ["node", "scripts/health-check.mjs"]
+CMD ["node", "scripts/start.mjs"]

@@ -3,6 +3,10 @@ const nextConfig = {
   poweredByHeader: false,
   // A self-contained server in .next/standalone: what the Dockerfile ships and the end-to-end tests run.
   output: "standalone",
+  // No image optimisation: the app's images are an SVG icon and the campus's own pictures, drawn as
+  // plain <img>. So the standalone server ships without sharp and its libvips (a third of the image).
+  images: { unoptimized: true },
+  outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
   // No gzip in the Node server: the platform or proxy in front compresses pages (docs/deploy.md).
   // Every API answer is a few hundred bytes, yet a zlib stream per response was the largest cost of
   // a visitor's heartbeat and grant poll under load (`npm run bench`).

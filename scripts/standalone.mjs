@@ -1,6 +1,8 @@
 // `npm run build` finishes the standalone server: Next leaves the static assets out of
-// .next/standalone (a CDN may serve them), so they are copied beside the server that serves them.
+// .next/standalone (a CDN may serve them), so they are copied beside the server that serves them,
+// with the environment check that `npm start` runs first (scripts/env-check-bundle.mjs).
 import { cpSync, existsSync } from "node:fs";
+import { bundleEnvCheck } from "./env-check-bundle.mjs";
 
 const STANDALONE = ".next/standalone";
 
@@ -10,3 +12,4 @@ if (!existsSync(`${STANDALONE}/server.js`)) {
 }
 cpSync(".next/static", `${STANDALONE}/.next/static`, { recursive: true });
 if (existsSync("public")) cpSync("public", `${STANDALONE}/public`, { recursive: true });
+await bundleEnvCheck(`${STANDALONE}/env-check.mjs`);

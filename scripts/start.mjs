@@ -1,11 +1,13 @@
-// `npm start`: the standalone server that `npm run build` made, on PORT (3000) and APP_HOST (0.0.0.0).
+// `npm start`, and the container's command: the standalone server that `npm run build` made, on
+// PORT (3000) and APP_HOST (0.0.0.0).
 // Next's server reads HOSTNAME, which shells and containers often set to the machine's own name,
 // so it is set here from a variable that means only this.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const server = fileURLToPath(new URL("../.next/standalone/server.js", import.meta.url));
-if (!existsSync(server)) {
+const envCheck = fileURLToPath(new URL("../.next/standalone/env-check.mjs", import.meta.url));
+if (!existsSync(server) || !existsSync(envCheck)) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }
@@ -16,6 +18,15 @@ process.env.NODE_ENV = "production";
 // five seconds is the heartbeat's interval (spec 4.9): a presenting page's connection would close
 // just before each beat, and every beat would open a new one. 65 s also outlasts the idle timeout
 // of the proxies usually in front (60 s), which must close first, or a request they send on a
-// connection the server is closing fails. The Dockerfile sets the same.
+// connection the server is closing fails.
 process.env.KEEP_ALIVE_TIMEOUT ??= "65000";
+// Next prints "Ready" as soon as it listens, before its start-up hook checks the environment: a
+// bad one is refused here first, with the same message (lib/env.ts), and the server never starts.
+const { parseEnv } = await import(envCheck);
+try {
+  parseEnv(process.env);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 await import(server);

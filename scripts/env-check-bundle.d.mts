@@ -1,0 +1,2 @@
+/** Bundles lib/env.ts, zod included, into `outfile`, an ES module exporting `parseEnv`. */
+export function bundleEnvCheck(outfile: string): Promise<void>;
