@@ -74,11 +74,12 @@ describe("environment", () => {
     expect(() => parseEnv({ REDIS_URL: "127.0.0.1:6379" })).toThrow(/REDIS_URL/);
   });
 
-  it("knows the loopback hosts", () => {
-    for (const url of ["http://127.0.0.1:4000", "http://localhost:4000", "http://campus.localhost", "http://[::1]:4000"]) {
+  it("knows the loopback hosts: literal addresses of 127.0.0.0/8 and ::1 in any form, and localhost", () => {
+    for (const url of ["http://127.0.0.1:4000", "http://127.20.0.9", "http://2130706433", "http://localhost:4000", "http://[::1]:4000", "redis://[0:0:0:0:0:0:0:1]:6379"]) {
       expect(isLoopbackUrl(url)).toBe(true);
     }
-    for (const url of ["https://campus.example", "http://localhost.example.com", "http://10.0.0.1"]) {
+    // Node looks *.localhost names up in DNS like any other name.
+    for (const url of ["https://campus.example", "http://campus.localhost", "redis://cache.localhost:6379", "http://localhost.", "http://localhost.example.com", "http://10.0.0.1", "http://[::2]"]) {
       expect(isLoopbackUrl(url)).toBe(false);
     }
   });
@@ -137,6 +138,12 @@ describe("production reaches the campus and Redis over TLS, and names its campus
     const source = { ...PRODUCTION, REDIS_URL: "redis://:hunter2@cache.example:6379" };
     expect(() => parseEnv(source)).toThrow(/REDIS_URL: must be rediss:\/\/ \(TLS\) in production/);
     expect(() => parseEnv(source)).toThrow(expect.not.objectContaining({ message: expect.stringContaining("hunter2") }));
+  });
+
+  it("refuses plain text to a *.localhost name the server connects to: Node resolves it through DNS, not to loopback", () => {
+    expect(() => parseEnv({ ...PRODUCTION, CAMPUS_API_URL: "http://api.localhost:4000" })).toThrow(/CAMPUS_API_URL: must be https:\/\/ in production/);
+    expect(() => parseEnv({ ...PRODUCTION, REDIS_URL: "redis://:hunter2@cache.localhost:6379" })).toThrow(/REDIS_URL: must be rediss:\/\/ \(TLS\) in production/);
+    expect(parseEnv({ ...PRODUCTION, CAMPUS_API_URL: "http://localhost:4000", REDIS_URL: "redis://[::1]:6379" })).toMatchObject({ REDIS_URL: "redis://[::1]:6379" });
   });
 
   it("keeps plain text on loopback: a production build run locally against the local campus and its own Redis", () => {

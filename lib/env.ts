@@ -54,10 +54,24 @@ function isAddressOrNetwork(value: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
+/**
+ * Whether the server reaches `value` on loopback: a literal address of 127.0.0.0/8 or ::1 (the URL
+ * parser writes every form of them so), or `localhost`. Not a `*.localhost` name: Node looks those
+ * up in DNS like any other name, so one may lead off the machine.
+ */
 export function isLoopbackUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const host = new URL(value).hostname;
-  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Whether a browser reaches the origin on loopback. The server never connects to an origin: the
+ * browser checks it (frame-ancestors, the handshake's messages), and browsers answer `*.localhost`
+ * names on loopback themselves (RFC 6761), as the local campus's `campus.localhost` relies on.
+ */
+function isBrowserLoopbackOrigin(origin: string): boolean {
+  return isLoopbackUrl(origin) || new URL(origin).hostname.endsWith(".localhost");
 }
 
 const REQUIRED = "is required in production (NODE_ENV=production) and whenever CAMPUS_API_URL is not a loopback host";
@@ -136,9 +150,9 @@ const envSchema = rawEnvSchema
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Whether `url` is https:// (rediss:// for Redis), or reaches a loopback host, where plain text never leaves the machine. */
-function isEncryptedOrLoopback(url: string, secureProtocol: "https:" | "rediss:"): boolean {
-  return new URL(url).protocol === secureProtocol || isLoopbackUrl(url);
+/** Whether `url` is https:// (rediss:// for Redis), or on loopback, where plain text never leaves the machine. */
+function isEncryptedOrLoopback(url: string, secureProtocol: "https:" | "rediss:", onLoopback = isLoopbackUrl): boolean {
+  return new URL(url).protocol === secureProtocol || onLoopback(url);
 }
 
 /**
@@ -148,12 +162,13 @@ function isEncryptedOrLoopback(url: string, secureProtocol: "https:" | "rediss:"
 function productionProblems(env: Env, source: Record<string, string | undefined>): string[] {
   if (source.NODE_ENV !== "production") return [];
   const problems: string[] = [];
-  if (!isEncryptedOrLoopback(env.CAMPUS_API_URL, "https:")) problems.push("  - CAMPUS_API_URL: must be https:// in production (http:// only to a loopback host)");
-  for (const origin of env.CAMPUS_ORIGINS.filter((value) => !isEncryptedOrLoopback(value, "https:"))) {
-    problems.push(`  - CAMPUS_ORIGINS: "${origin}" must be https:// in production (http:// only on a loopback host)`);
+  const loopback = "a loopback address (127.0.0.0/8, [::1]) or localhost";
+  if (!isEncryptedOrLoopback(env.CAMPUS_API_URL, "https:")) problems.push(`  - CAMPUS_API_URL: must be https:// in production (http:// only to ${loopback})`);
+  for (const origin of env.CAMPUS_ORIGINS.filter((value) => !isEncryptedOrLoopback(value, "https:", isBrowserLoopbackOrigin))) {
+    problems.push(`  - CAMPUS_ORIGINS: "${origin}" must be https:// in production (http:// only on ${loopback}, or a *.localhost name)`);
   }
   // The URL is not printed: it may hold the Redis password.
-  if (env.REDIS_URL && !isEncryptedOrLoopback(env.REDIS_URL, "rediss:")) problems.push("  - REDIS_URL: must be rediss:// (TLS) in production (redis:// only to a loopback host)");
+  if (env.REDIS_URL && !isEncryptedOrLoopback(env.REDIS_URL, "rediss:")) problems.push(`  - REDIS_URL: must be rediss:// (TLS) in production (redis:// only to ${loopback})`);
   if (env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET) problems.push("  - SESSION_SECRET_PREVIOUS: is the same as SESSION_SECRET; set it to the secret being replaced");
   return problems;
 }
