@@ -1,22 +1,19 @@
-import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import baseConfig from "./playwright.config";
+import { thisMachine } from "./scripts/preflight/host.ts";
+import { missingError } from "./scripts/preflight/install.ts";
+import { resolveRedisServer } from "./scripts/preflight/redis.ts";
 
 /*
  * The shared-store run: the tests tagged @shared-store, with the session, call and activity stores
  * on Redis and two app processes behind a load balancer without stickiness on the app's port, so
  * consecutive requests of one member go to different processes (e2e/support/shared-store-setup.ts).
- * Needs redis-server on PATH; it starts its own on loopback, without persistence.
+ * Needs redis-server (scripts/preflight/redis.ts finds it); it starts its own on 127.0.0.1 (port
+ * 6400 + slot) without persistence, and uses no other.
  */
 
-try {
-  execFileSync("redis-server", ["--version"], { stdio: "ignore" });
-} catch {
-  throw new Error(
-    "playwright.redis.config.ts needs redis-server on PATH (Debian and Ubuntu: apt-get install redis-server). " +
-      "It starts its own on 127.0.0.1 (port 6400 + slot) without persistence; nothing else is used.",
-  );
-}
+const redisServer = resolveRedisServer(thisMachine());
+if (redisServer.path === undefined) throw missingError("redis-server", redisServer.why);
 
 const isCI = Boolean(process.env.CI);
 

@@ -1,7 +1,7 @@
 // Logs under faults: Redis failing and the campus answering 500 in the middle of a login and of a
 // heartbeat. Every line the app writes is captured; none may hold a secret (spec 5.1, and the
 // tokens, codes, states and session records that deserve the same).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,8 +10,9 @@ import { Redis } from "ioredis";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { aMember } from "@/lib/testing/fixtures";
+import { findRedisServer } from "@/e2e/support/servers";
 
-const hasRedisServer = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+const REDIS_SERVER = findRedisServer();
 const secret = () => randomBytes(32).toString("base64url");
 
 const CLIENT_ID = "log-test-app";
@@ -52,7 +53,7 @@ function startCampus(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-describe.skipIf(!hasRedisServer)("logs under Redis and campus faults hold no secret", () => {
+describe.skipIf(!REDIS_SERVER)("logs under Redis and campus faults hold no secret", () => {
   let campus: Server;
   let redisServer: ChildProcess;
   let redis: Redis;
@@ -61,7 +62,7 @@ describe.skipIf(!hasRedisServer)("logs under Redis and campus faults hold no sec
   beforeAll(async () => {
     campus = await startCampus();
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    redisServer = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    redisServer = spawn(REDIS_SERVER!, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
     redis = new Redis(port, "127.0.0.1", { retryStrategy: (times) => (times > 50 ? null : 100) });
     redis.on("error", () => undefined); // refused until the server listens; retried
     await redis.ping();

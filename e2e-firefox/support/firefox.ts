@@ -1,24 +1,18 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { findOnPath } from "../../e2e/support/on-path";
+import { resolveFirefox } from "../../scripts/preflight/firefox.ts";
+import { thisMachine } from "../../scripts/preflight/host.ts";
+import { missingError } from "../../scripts/preflight/install.ts";
 
-/**
- * The Firefox to drive: `FIREFOX_PATH` when set, else `firefox-esr` or `firefox` on PATH.
- * There is no downloaded fallback: Playwright's Firefox builds do not drive this engine over BiDi.
- */
+/** The Firefox to drive, as `npm test`'s preflight finds it (scripts/preflight/firefox.ts). */
 export function resolveFirefoxPath(): string {
-  const fromEnv = process.env.FIREFOX_PATH;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`FIREFOX_PATH points at a missing file: ${fromEnv}`);
-    return fromEnv;
-  }
-  const found = findOnPath("firefox-esr", "firefox");
-  if (found) return found;
-  throw new Error("No Firefox found: install firefox-esr (Debian, Ubuntu) or set FIREFOX_PATH");
+  const found = resolveFirefox(thisMachine());
+  if (found.path === undefined) throw missingError("firefox", found.why);
+  return found.path;
 }
 
 /**

@@ -1,57 +1,10 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { Capabilities, WebDriver } from "selenium-webdriver";
 import { Executor, HttpClient } from "selenium-webdriver/http";
-import { findOnPath } from "../../e2e/support/on-path";
 import { freePort } from "../../e2e/support/ports";
-
-type Env = Record<string, string | undefined>;
-
-/** WebKitGTK's WebDriver server (classic W3C WebDriver): `WEBKIT_DRIVER_PATH` when set, else WebKitWebDriver on PATH. */
-export function resolveDriverPath(env: Env = process.env, find: (name: string) => string | undefined = findOnPath): string {
-  if (env.WEBKIT_DRIVER_PATH) {
-    if (!existsSync(env.WEBKIT_DRIVER_PATH)) throw new Error(`WEBKIT_DRIVER_PATH points at a missing file: ${env.WEBKIT_DRIVER_PATH}`);
-    return env.WEBKIT_DRIVER_PATH;
-  }
-  const found = find("WebKitWebDriver");
-  if (!found) throw new Error("No WebKitWebDriver found: install webkit2gtk-driver (Debian, Ubuntu) or set WEBKIT_DRIVER_PATH");
-  return found;
-}
-
-/** Where distributions put WebKitGTK's helper programs: Debian's multiarch libdirs, Fedora's libexec, Arch's lib. */
-export const LIBDIRS = ["/usr/lib", "/usr/lib64", "/usr/libexec", "/usr/local/lib", "/usr/local/libexec"];
-
-/**
- * The browser the driver starts: `WEBKIT_BROWSER_PATH` when set, else WebKitGTK's MiniBrowser in
- * a `webkit2gtk-*` or `webkitgtk-*` folder of the usual libdirs (one level of multiarch folders
- * below them too). It ships with the WebKitGTK library the driver's package depends on.
- */
-export function resolveBrowserPath(env: Env = process.env, libdirs = LIBDIRS): string {
-  if (env.WEBKIT_BROWSER_PATH) {
-    if (!existsSync(env.WEBKIT_BROWSER_PATH)) throw new Error(`WEBKIT_BROWSER_PATH points at a missing file: ${env.WEBKIT_BROWSER_PATH}`);
-    return env.WEBKIT_BROWSER_PATH;
-  }
-  const isWebKitDir = (name: string) => /^webkit2?gtk-/.test(name);
-  const candidates: string[] = [];
-  for (const libdir of libdirs) {
-    for (const name of entries(libdir)) {
-      if (isWebKitDir(name)) candidates.push(path.join(libdir, name, "MiniBrowser"));
-      else if (name.endsWith("-linux-gnu")) candidates.push(...entries(path.join(libdir, name)).filter(isWebKitDir).map((dir) => path.join(libdir, name, dir, "MiniBrowser")));
-    }
-  }
-  const found = candidates.filter((file) => existsSync(file)).sort().reverse()[0];
-  if (!found) throw new Error(`No WebKitGTK MiniBrowser found in ${libdirs.join(", ")}: install webkit2gtk-driver (Debian, Ubuntu) or set WEBKIT_BROWSER_PATH`);
-  return found;
-}
-
-function entries(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
+import { thisMachine } from "../../scripts/preflight/host.ts";
+import { missingError } from "../../scripts/preflight/install.ts";
+import { resolveWebKit } from "../../scripts/preflight/webkit.ts";
 
 // A session starts in about 13 s on a loaded machine; these bounds only catch one that never does.
 const START_TIMEOUT_MS = 120_000;
@@ -67,16 +20,16 @@ export type WebKitBrowser = { driver: WebDriver; close(): Promise<void> };
 
 /**
  * One browser: WebKitWebDriver on a free loopback port under an X server of its own (xvfb-run; the
- * display given when there is no xvfb-run), and a session that starts MiniBrowser in automation
+ * display given when there is no xvfb-run), as `npm test`'s preflight finds them
+ * (scripts/preflight/webkit.ts), and a session that starts MiniBrowser in automation
  * mode with WebKitGTK's defaults (its cookie policy included: nothing here loosens it). The driver
  * holds one session at a time, so each member's browser has its own driver.
  */
 export async function launchWebKit(): Promise<WebKitBrowser> {
-  const driverPath = resolveDriverPath();
-  const browserPath = resolveBrowserPath();
+  const webkit = resolveWebKit(thisMachine());
+  if (webkit.path === undefined) throw missingError("webkit", webkit.why);
+  const { path: driverPath, browser: browserPath, xvfbRun } = webkit;
   const port = await freePort();
-  const xvfbRun = findOnPath("xvfb-run");
-  if (!xvfbRun && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) throw new Error("WebKit needs a display: install xvfb (xvfb-run) or run under one");
   const [command, args] = xvfbRun
     ? [xvfbRun, ["-a", "-s", `-screen 0 ${SCREEN}`, driverPath, `--port=${port}`]]
     : [driverPath, [`--port=${port}`]];

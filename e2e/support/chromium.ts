@@ -1,35 +1,18 @@
-import { existsSync } from "node:fs";
-import { findOnPath } from "./on-path";
+import { resolveChromium, type ChromiumKind } from "../../scripts/preflight/chromium.ts";
+import { thisMachine } from "../../scripts/preflight/host.ts";
+
+export type { ChromiumKind };
 
 /**
- * Which Chromium build to drive. `headless-shell` is Chromium's headless shell: the same Blink,
- * V8 and network stack (cookies, partitions, postMessage) without the browser's windowing and UI
- * layer. Playwright itself runs headless tests in it; here it costs about half the CPU of the full
- * browser per test, and the end-to-end runs share two cores. `browser` is the full Chromium:
- * headed and debugging runs, the README's pictures and the bench, which times what a member sees.
- */
-export type ChromiumKind = "browser" | "headless-shell";
-
-// Debian's chromium-headless-shell puts a shell script on PATH that starts this binary; launching
-// the binary itself leaves no script between Playwright and the browser it stops.
-const DEBIAN_HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-
-/**
- * The Chromium to drive: `CHROMIUM_PATH` when set; else, for `headless-shell`, the headless shell
- * when it is installed (falling back to the full browser); else a system `chromium` on PATH; else
- * undefined, so that Playwright uses the browser `npx playwright install` downloaded.
+ * The Chromium to drive, as `npm test`'s preflight finds it (scripts/preflight/chromium.ts):
+ * `CHROMIUM_PATH`, else Playwright's installed build, else the system's. Undefined when none is
+ * found, so that Playwright looks for its own build and says how to install it.
  */
 export function resolveChromiumPath(kind: ChromiumKind = "browser"): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH points at a missing file: ${fromEnv}`);
-    return fromEnv;
-  }
-  if (kind === "headless-shell") {
-    if (existsSync(DEBIAN_HEADLESS_SHELL)) return DEBIAN_HEADLESS_SHELL;
-    return findOnPath("chromium-headless-shell") ?? resolveChromiumPath("browser");
-  }
-  return findOnPath("chromium", "chromium-browser");
+  const found = resolveChromium(thisMachine(), kind);
+  if (found.path !== undefined) return found.path;
+  if (process.env.CHROMIUM_PATH) throw new Error(found.why);
+  return undefined;
 }
 
 /** Whether this Playwright run shows its browser: the headless shell cannot. */

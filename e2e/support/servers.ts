@@ -2,6 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { thisMachine } from "../../scripts/preflight/host.ts";
+import { missingError } from "../../scripts/preflight/install.ts";
+import { resolveRedisServer } from "../../scripts/preflight/redis.ts";
 import { APP_ENV, CAMPUS_ENV, registration } from "./local-env";
 import { originsOf } from "./origins";
 import { portOpen } from "./ports";
@@ -89,13 +92,19 @@ export function startProductionServer(slot: number | undefined, port: number, ex
   });
 }
 
+/** redis-server, as `npm test`'s preflight finds it (scripts/preflight/redis.ts), or undefined. */
+export function findRedisServer(): string | undefined {
+  return resolveRedisServer(thisMachine()).path;
+}
+
 /**
  * A throwaway redis-server on a loopback port: no snapshot and no append-only file, so nothing
  * reaches the disk. DEBUG is allowed from loopback so that a test can restart it empty (DEBUG
  * RESTART, which re-executes the server's own path: hence the absolute one).
  */
 export function startRedisServer(port: number, name = `redis-${port}`) {
-  const binary = spawnSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).stdout.trim() || "redis-server";
+  const binary = findRedisServer();
+  if (!binary) throw missingError("redis-server", "no redis-server found");
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--enable-debug-command", "local"];
   return startServer(binary, args, {
     ready: () => portOpen(port),

@@ -1,4 +1,4 @@
-import { spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getActivity } from "@/app/api/activity/route";
@@ -18,9 +18,9 @@ import { toErrorAnswer } from "@/lib/http/handle-route";
 import { toWebResponse } from "@/lib/http/respond";
 import { getRedisClient } from "@/lib/redis/client";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
-import { aCampus, aCampusApi, sessionCredentialsFor, CAMPUS_ORIGIN } from "@/lib/testing/fixtures";
+import { aCampus, aCampusApi, sessionCredentialsFor, CAMPUS_ORIGIN, CLIENT_ADDRESS } from "@/lib/testing/fixtures";
 import { freePort } from "@/e2e/support/ports";
-import { startRedisServer, stopServer } from "@/e2e/support/servers";
+import { findRedisServer, startRedisServer, stopServer } from "@/e2e/support/servers";
 import { getServerDeps, type ServerDeps } from "./deps";
 
 /*
@@ -29,7 +29,7 @@ import { getServerDeps, type ServerDeps } from "./deps";
  * process recovers by itself when Redis does.
  */
 
-const HAS_REDIS_SERVER = spawnSync("redis-server", ["--version"], { stdio: "ignore" }).status === 0;
+const HAS_REDIS_SERVER = findRedisServer() !== undefined;
 const APP = "http://app.localhost:3000";
 const UNTIL = { timeout: 30_000, interval: 50 };
 const PREFIX = "faults-test:";
@@ -56,7 +56,7 @@ async function expectErrorShape(response: Response, status: number, code: string
 const depsWithFakeCampus = (): ServerDeps => ({ ...getServerDeps(), campus: aCampusApi(aCampus().fetch) });
 
 async function signIn(deps: ServerDeps) {
-  const { state, handle } = await issueState({ launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor("launch-1"), deps);
+  const { state, handle } = await issueState({ launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor("launch-1"), deps, CLIENT_ADDRESS);
   const { handle: sessionHandle } = await login({ launchId: "launch-1", code: "c".repeat(20), state }, sessionCredentialsFor("launch-1", { cookie: handle }), deps);
   return sessionHandle;
 }
