@@ -1,8 +1,10 @@
 /**
  * The unit-test files that run in a module graph of their own (vitest.config.ts). The others share
  * their worker's modules from one file to the next, which takes a third of the time; these change
- * what a process holds, so another file would see it, or need it fresh. A test file that does any
- * of the following belongs here (tests/test-isolation.test.ts checks the first four):
+ * what a process holds, so another file would see it, or need it fresh. A test file belongs here
+ * if, and only if, it does one of the following; tests/test-isolation.test.ts reads every test
+ * file for these signs (a type import is none: it runs nothing) and fails on a file that shows one
+ * and is not listed, or is listed and shows none:
  *
  * - stubs the environment (`vi.stubEnv`, `process.env`): the server reads it once (lib/env.ts);
  * - calls a route handler (`@/app/…`) or the server's wiring (lib/server/deps.ts): the process's
@@ -22,7 +24,6 @@ export const ISOLATED_TEST_FILES = [
   "lib/server/redis-faults.test.ts",
   "lib/server/serve-route.test.ts",
   // Route handlers
-  "lib/activity/post-note.test.ts",
   "lib/auth/renewal-race.test.ts",
   "lib/wire/activity-routes.test.ts",
   "lib/wire/call-routes.test.ts",
