@@ -8,18 +8,19 @@ import { tally } from "@/lib/shared/poll";
 import { sha256Hex } from "@/lib/security/random";
 import { createRedisActivityStore } from "./redis-activity-store";
 import { readPoll } from "@/lib/testing/activity-fixtures";
+import { ACTIVITY_PARTS } from "./redis-activity-parts";
 
-const someNotes = (): NotesDefinition => ({ kind: "notes", label: "Retro", topic: "What went well?", createdBy: "usr_ada", createdAt: 0 });
+const someNotes = (): NotesDefinition => ({ kind: "notes", label: "Retro", topic: "What went well?", ownerId: "usr_ada", createdAt: 0 });
 const aNote = (authorId: string, text: string): Note => ({ authorId, authorName: authorId.replace("usr_", ""), text, postedAt: 0 });
 
-const aPoll = (): PollDefinition => ({ kind: "poll", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad", "Pie"], createdBy: "usr_ada", createdAt: 0 });
+const aPoll = (): PollDefinition => ({ kind: "poll", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad", "Pie"], ownerId: "usr_ada", createdAt: 0 });
 
 /** The rules every activity store keeps, in memory and on Redis. */
 function describeActivityStore(makeStore: () => ActivityStore) {
   it("keeps the poll under its session key, with no votes at version 0", async () => {
     const store = makeStore();
     await store.create("key-a", aPoll());
-    expect(await store.read("key-a")).toEqual({ ...aPoll(), votes: {}, version: 0 });
+    expect(await store.read("key-a")).toEqual({ ...aPoll(), votes: {}, closed: false, version: 0 });
     expect(await store.read("key-unknown")).toBeUndefined();
   });
 
@@ -28,7 +29,8 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     await store.create("key-b", aPoll());
     await store.vote("key-b", "usr_ada", 0);
     await store.vote("key-b", "usr_grace", 0);
-    const state = await store.vote("key-b", "usr_ada", 2);
+    await store.vote("key-b", "usr_ada", 2);
+    const state = await readPoll(store, "key-b");
     expect(state?.votes).toEqual({ usr_ada: 2, usr_grace: 0 });
     expect(state?.version).toBe(3);
     expect(tally(state!)).toEqual([1, 0, 1]);
@@ -61,7 +63,17 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     expect((await readPoll(store, "key-e2"))?.votes).toEqual({});
   });
 
-  it("polls per call are capped: past `keep` in a group, the oldest close; other groups keep theirs", async () => {
+  it("a closed poll keeps its votes and takes no more: `closed`, the version untouched; closing bumps it", async () => {
+    const store = makeStore();
+    await store.create("key-g", aPoll());
+    await store.vote("key-g", "usr_ada", 1);
+    expect(await store.closePoll("key-g")).toEqual({ ...aPoll(), votes: { usr_ada: 1 }, closed: true, version: 2 });
+    expect(await store.vote("key-g", "usr_grace", 0)).toBe("closed");
+    expect(await store.read("key-g")).toEqual({ ...aPoll(), votes: { usr_ada: 1 }, closed: true, version: 2 });
+    expect(await store.closePoll("key-none")).toBeUndefined();
+  });
+
+  it("activities per call are capped: past `keep` in a group, the oldest close; other groups keep theirs", async () => {
     const store = makeStore();
     const cap = { group: "grant-capped", keep: 3 };
     await store.create("key-other", aPoll(), { group: "grant-other", keep: 3 });
@@ -112,9 +124,10 @@ function describeActivityStore(makeStore: () => ActivityStore) {
       expect(await store.postNote("key-none", aNote("usr_ada", "Hello"), 100)).toBeUndefined();
       await store.create("key-n5", aPoll());
       expect(await store.postNote("key-n5", aNote("usr_ada", "Hello"), 100)).toBeUndefined();
-      expect(await store.read("key-n5")).toEqual({ ...aPoll(), votes: {}, version: 0 });
+      expect(await store.read("key-n5")).toEqual({ ...aPoll(), votes: {}, closed: false, version: 0 });
       await store.create("key-n6", someNotes());
       expect(await store.vote("key-n6", "usr_ada", 0)).toBeUndefined();
+      expect(await store.closePoll("key-n6")).toBeUndefined();
       expect(await store.read("key-n6")).toEqual({ ...someNotes(), notes: [], version: 0 });
       await store.remove("key-n6");
       expect(await store.postNote("key-n6", aNote("usr_ada", "Hello"), 100)).toBeUndefined();
@@ -151,7 +164,7 @@ describe("the activity store in memory", () => {
     const read = await readPoll(store, "key");
     read?.options.push("Cake");
     read!.votes.usr_ada = 0;
-    expect(await store.read("key")).toEqual({ ...aPoll(), votes: {}, version: 0 });
+    expect(await store.read("key")).toEqual({ ...aPoll(), votes: {}, closed: false, version: 0 });
   });
 });
 
@@ -169,12 +182,51 @@ describe.skipIf(!REDIS_URL)(`the activity store on Redis ${NEEDS_REDIS}`, () => 
     await connection.quit();
   });
 
-  it("a poll stored without a kind reads back, and takes votes, as a poll", async () => {
-    const store = createRedisActivityStore(redis(), prefix);
-    const { kind: _kind, ...withoutKind } = aPoll();
-    await store.create("key-kindless", aPoll());
-    await redis().set(`${prefix}activity:${sha256Hex("key-kindless")}:poll`, JSON.stringify(withoutKind), "KEEPTTL");
-    expect(await store.vote("key-kindless", "usr_ada", 1)).toEqual({ ...aPoll(), votes: { usr_ada: 1 }, version: 1 });
+  it("a session's keys are its definition, its version and its kind's declared parts; remove and eviction leave none", async () => {
+    const own = `${prefix}every-key:`;
+    const store = createRedisActivityStore(redis(), own);
+    const sessionKeys = (key: string) => redis().keys(`${own}activity:${sha256Hex(key)}:*`);
+    await store.create("key-all", aPoll());
+    await store.vote("key-all", "usr_ada", 0);
+    await store.closePoll("key-all");
+    const names = (await sessionKeys("key-all")).map((key) => key.slice(`${own}activity:${sha256Hex("key-all")}:`.length)).sort();
+    expect(names).toEqual(["definition", ...Object.keys(ACTIVITY_PARTS.poll.parts).map((part) => `poll:${part}`), "version"].sort());
+    await store.remove("key-all");
+    expect(await sessionKeys("key-all")).toEqual([]);
+
+    const cap = { group: "grant-all", keep: 1 };
+    await store.create("key-evicted", someNotes(), cap);
+    await store.postNote("key-evicted", aNote("usr_ada", "Hello"), 100);
+    await store.create("key-kept", aPoll(), cap);
+    expect(await sessionKeys("key-evicted")).toEqual([]);
+  });
+
+  it("each write renews the expiry of every key of its session, the kind's parts included", async () => {
+    const own = `${prefix}renewed:`;
+    const store = createRedisActivityStore(redis(), own);
+    const age = async () => {
+      for (const key of await redis().keys(`${own}activity:*`)) await redis().pexpire(key, 10_000);
+    };
+    const expectRenewed = async (parts: number) => {
+      const keys = await redis().keys(`${own}activity:*`);
+      expect(keys).toHaveLength(2 + parts);
+      for (const key of keys) expect([key, await redis().pttl(key)]).toEqual([key, expect.toSatisfy((ttl: number) => ttl > (ACTIVITY_TTL_SECONDS - 5) * 1000)]);
+    };
+    await store.create("key-poll", aPoll());
+    await store.vote("key-poll", "usr_ada", 0);
+    await age();
+    await store.vote("key-poll", "usr_ada", 1);
+    await expectRenewed(1);
+    await age();
+    await store.closePoll("key-poll");
+    await expectRenewed(2);
+    await store.remove("key-poll");
+
+    await store.create("key-notes", someNotes());
+    await store.postNote("key-notes", aNote("usr_ada", "Hello"), 100);
+    await age();
+    await store.postNote("key-notes", aNote("usr_ada", "Again"), 100);
+    await expectRenewed(1);
   });
 
   it("the notes carry the activity TTL too, renewed by a note", async () => {

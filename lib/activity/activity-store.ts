@@ -1,16 +1,16 @@
 import "server-only";
 import { createExpiringMap } from "@/lib/store/expiring-map";
-import { emptyState, type ActivityDefinition, type ActivityState } from "@/lib/shared/activity-kinds";
+import { emptyState, type ActivityDefinition, type ActivityKind, type ActivityState, type StateOf } from "@/lib/shared/activity-kinds";
 import type { Note, NotesState } from "@/lib/shared/notes";
 import type { PollState } from "@/lib/shared/poll";
 
 /*
  * The app's own activity sessions, keyed by their server-generated session key (spec 2
- * CallActivity `sessionKey`), of any kind (lib/shared/activity-kinds.ts). The definition is fixed
- * at creation; each vote is one field of its own and each note one list item appended, so
- * concurrent votes or posts never read-modify-write a shared list. A shared store maps this onto
- * Redis as a key for the definition, a hash of votes (HSET userId), a list of notes (RPUSH) and a
- * version counter (INCR), each write being one script (redis-activity-store.ts).
+ * CallActivity `sessionKey`), of any kind (lib/shared/activity-kinds.ts). The definition (with its
+ * owner) is fixed at creation; each write is one step that checks the kind and bumps the version.
+ * Each vote is one field of its own and each note one list item appended, so concurrent votes or
+ * posts never read-modify-write a shared list. On Redis each kind's keys are declared once
+ * (redis-activity-parts.ts) and each write is one script (redis-activity-store.ts).
  */
 export interface ActivityStore {
   /**
@@ -19,8 +19,10 @@ export interface ActivityStore {
    */
   create(sessionKey: string, definition: ActivityDefinition, cap?: ActivityCap): Promise<void>;
   read(sessionKey: string): Promise<ActivityState | undefined>;
-  /** Records or changes one member's vote and bumps the version, in one step; undefined once the poll is gone. */
-  vote(sessionKey: string, userId: string, option: number): Promise<PollState | undefined>;
+  /** Records or changes one member's vote and bumps the version, in one step; `closed` once closed; undefined once the poll is gone. */
+  vote(sessionKey: string, userId: string, option: number): Promise<PollState | "closed" | undefined>;
+  /** Closes the poll (its votes stay, no more land) and bumps the version; undefined once the poll is gone. Who may is the caller's rule. */
+  closePoll(sessionKey: string): Promise<PollState | undefined>;
   /**
    * Appends a note and bumps the version, in one step, while the notes hold fewer than `max`;
    * `full` at `max`; undefined once the notes are gone.
@@ -64,6 +66,12 @@ export function createMemoryActivityStore(options: { now?: () => number } = {}):
     groups.set(cap.group, keys);
   }
 
+  /** The stored state, if the session is live and of the kind: a write lands nowhere else. */
+  const liveOfKind = <K extends ActivityKind>(sessionKey: string, kind: K): StateOf<K> | undefined => {
+    const state = sessions.get(sessionKey)?.state;
+    return state?.kind === kind ? (state as StateOf<K>) : undefined;
+  };
+
   // The state is copied in and out, so a caller never holds the stored one.
   const update = <S extends ActivityState>(sessionKey: string, state: S): S => {
     state.version += 1;
@@ -83,15 +91,22 @@ export function createMemoryActivityStore(options: { now?: () => number } = {}):
     },
     // No await between the read and the write: one step, as the Redis scripts are.
     async vote(sessionKey, userId, option) {
-      const state = sessions.get(sessionKey)?.state;
-      if (state?.kind !== "poll") return undefined;
+      const state = liveOfKind(sessionKey, "poll");
+      if (!state) return undefined;
+      if (state.closed) return "closed";
       // A computed key is an own property, whatever the userId.
       state.votes = { ...state.votes, [userId]: option };
       return update(sessionKey, state);
     },
+    async closePoll(sessionKey) {
+      const state = liveOfKind(sessionKey, "poll");
+      if (!state) return undefined;
+      state.closed = true;
+      return update(sessionKey, state);
+    },
     async postNote(sessionKey, note, max) {
-      const state = sessions.get(sessionKey)?.state;
-      if (state?.kind !== "notes") return undefined;
+      const state = liveOfKind(sessionKey, "notes");
+      if (!state) return undefined;
       if (state.notes.length >= max) return "full";
       state.notes.push(structuredClone(note));
       return update(sessionKey, state);

@@ -1,32 +1,30 @@
 import "server-only";
 import type { ActivityResponse, ActivityView } from "@/lib/wire/activity-routes";
-import type { ActivityKind, ActivityState } from "@/lib/shared/activity-kinds";
-import type { NotesState } from "@/lib/shared/notes";
-import type { PollState } from "@/lib/shared/poll";
+import type { ActivityKind, ActivityState, ActivityViewer, StateOf } from "@/lib/shared/activity-kinds";
+import { isOwner } from "./owner";
 import type { ActivityAccess, JoinedAccess } from "./session-activity";
 
 export const NO_ACTIVITY_RESPONSE: ActivityResponse = { state: "none" };
 
-type Role = JoinedAccess["role"];
-
-/** What the page sees of each kind: never the key, the activity, entry or grant ID. */
-const VIEWS: { [K in ActivityKind]: (role: Role, state: Extract<ActivityState, { kind: K }>) => ActivityView } = {
+/** What the page sees of each kind: never the key, the activity, entry or grant ID. `viewer` says who looks. */
+const VIEWS: { [K in ActivityKind]: (viewer: ActivityViewer, state: StateOf<K>) => ActivityView } = {
   // The poll and its votes by userId.
-  poll: (role, poll: PollState) => ({
+  poll: (viewer, poll) => ({
     kind: "poll",
-    role,
+    ...viewer,
     label: poll.label,
     question: poll.question,
     options: poll.options,
     votes: Object.entries(poll.votes)
       .map(([userId, option]) => ({ userId, option }))
       .sort((a, b) => a.userId.localeCompare(b.userId)),
+    closed: poll.closed,
     version: poll.version,
   }),
   // The notes, oldest first, each with its author.
-  notes: (role, notes: NotesState) => ({
+  notes: (viewer, notes) => ({
     kind: "notes",
-    role,
+    ...viewer,
     label: notes.label,
     topic: notes.topic,
     notes: notes.notes.map((note) => ({ author: { userId: note.authorId, username: note.authorName }, text: note.text })),
@@ -35,8 +33,8 @@ const VIEWS: { [K in ActivityKind]: (role: Role, state: Extract<ActivityState, {
 };
 
 export function joinedResponse(access: JoinedAccess, state: ActivityState): ActivityResponse {
-  const view = VIEWS[state.kind] as (role: Role, state: ActivityState) => ActivityView;
-  return { state: "joined", activity: view(access.role, state) };
+  const view = VIEWS[state.kind] as (viewer: ActivityViewer, state: ActivityState) => ActivityView;
+  return { state: "joined", activity: view({ role: access.role, owner: isOwner(access, state) }, state) };
 }
 
 export function endedResponse(access: Extract<ActivityAccess, { role: "ended" }>): ActivityResponse {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callActivitySchema } from "@/lib/contract";
-import { MAX_POLLS_PER_GRANT, RATE_LIMITS } from "@/lib/shared/app-limits";
+import { MAX_ACTIVITIES_PER_GRANT, RATE_LIMITS } from "@/lib/shared/app-limits";
 import { ACTIVITY_ID, REGISTER_PATH, activityDeps, registered } from "@/lib/testing/activity-fixtures";
 import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { createActivity } from "./create-activity";
@@ -17,10 +17,10 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
     const registration = campus.requests.find((request) => request.url.endsWith("/v1/apps/calls/activities"));
     expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: "Lunch" });
     expect(await deps.activityAccess.get(sid)).toEqual({ role: "inviter", userId: "usr_ada", activityId: ACTIVITY_ID, sessionKey: "server-made-key" });
-    expect(await deps.activities.read("server-made-key")).toMatchObject({ question: "What for lunch?", options: ["Soup", "Salad"], createdBy: "usr_ada" });
+    expect(await deps.activities.read("server-made-key")).toMatchObject({ question: "What for lunch?", options: ["Soup", "Salad"], ownerId: "usr_ada" });
     expect(response).toEqual({
       state: "joined",
-      activity: { kind: "poll", role: "inviter", label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"], votes: [], version: 0 },
+      activity: { kind: "poll", role: "inviter", owner: true, label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"], votes: [], closed: false, version: 0 },
     });
   });
 
@@ -35,14 +35,14 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
       kind: "notes",
       label: "Retro",
       topic: "What went well?",
-      createdBy: "usr_ada",
+      ownerId: "usr_ada",
       createdAt: expect.any(Number),
       notes: [],
       version: 0,
     });
     expect(response).toEqual({
       state: "joined",
-      activity: { kind: "notes", role: "inviter", label: "Retro", topic: "What went well?", notes: [], version: 0 },
+      activity: { kind: "notes", role: "inviter", owner: true, label: "Retro", topic: "What went well?", notes: [], version: 0 },
     });
   });
 
@@ -88,21 +88,21 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
 });
 
 describe("member-made things are bounded", () => {
-  it(`a member keeps at most ${MAX_POLLS_PER_GRANT} polls in a call: a new one closes the oldest`, async () => {
+  it(`a member keeps at most ${MAX_ACTIVITIES_PER_GRANT} polls in a call: a new one closes the oldest`, async () => {
     let made = 0;
     const { deps } = activityDeps({ routes: { [REGISTER_PATH]: registered } });
     deps.newSessionKey = () => `poll-key-${++made}`;
     const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
-    for (let i = 0; i <= MAX_POLLS_PER_GRANT; i++) await createActivity(credentials, input, deps);
+    for (let i = 0; i <= MAX_ACTIVITIES_PER_GRANT; i++) await createActivity(credentials, input, deps);
     expect(await deps.activities.read("poll-key-1")).toBeUndefined();
     expect(await deps.activities.read("poll-key-2")).toBeDefined();
-    expect(await deps.activities.read(`poll-key-${MAX_POLLS_PER_GRANT + 1}`)).toBeDefined();
+    expect(await deps.activities.read(`poll-key-${MAX_ACTIVITIES_PER_GRANT + 1}`)).toBeDefined();
   });
 
   it("new polls are rate limited per member: 429 before the campus is asked", async () => {
     const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered } });
     const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
-    for (let i = 0; i < RATE_LIMITS.pollCreateByMember.points; i++) await createActivity(credentials, input, deps);
+    for (let i = 0; i < RATE_LIMITS.activityCreateByMember.points; i++) await createActivity(credentials, input, deps);
     const registrations = campus.requests.length;
     await expect(createActivity(credentials, input, deps)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
     expect(campus.requests.length).toBe(registrations);

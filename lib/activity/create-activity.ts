@@ -1,6 +1,6 @@
 import "server-only";
 import { withCall } from "@/lib/calls/with-call";
-import { MAX_POLLS_PER_GRANT } from "@/lib/shared/app-limits";
+import { MAX_ACTIVITIES_PER_GRANT } from "@/lib/shared/app-limits";
 import type { SessionCredentials } from "@/lib/session/session-credentials";
 import type { VisitorSession } from "@/lib/session/get-visitor-session";
 import { emptyState, type ActivityDefinition } from "@/lib/shared/activity-kinds";
@@ -10,17 +10,18 @@ import type { ActivityDeps } from "./deps";
 import { setSessionActivity, type JoinedAccess } from "./session-activity";
 
 /**
- * Spec 4.11: a new shared activity (a poll, notes) in the app's own store, under a fresh server-generated session
- * key, registered with the campus for the session's grant. The session keeps the key and the
+ * Spec 4.11: a new shared activity of any kind in the app's own store, under a fresh
+ * server-generated session key, registered with the campus for the session's grant. Its owner is
+ * the session's verified member (lib/activity/owner.ts). The session keeps the key and the
  * activityId; the page gets the activity. The member then invites with POST /api/activity/invite.
  */
 export function createActivity(credentials: SessionCredentials, input: CreateActivityRequest, deps: ActivityDeps): Promise<ActivityResponse> {
-  const admit = (session: VisitorSession) => deps.rateLimits.consume("pollCreateByMember", session.member.userId);
+  const admit = (session: VisitorSession) => deps.rateLimits.consume("activityCreateByMember", session.member.userId);
   return withCall(credentials, deps, { scope: "calls:control", admit, grant: "required", verify: true }, async ({ session, grantId }) => {
     const sessionKey = deps.newSessionKey();
-    const definition: ActivityDefinition = { ...input, createdBy: session.member.userId, createdAt: deps.now() };
+    const definition: ActivityDefinition = { ...input, ownerId: session.member.userId, createdAt: deps.now() };
     // Activities per call are bounded: past the cap, this member's oldest one in the call closes.
-    await deps.activities.create(sessionKey, definition, { group: grantId, keep: MAX_POLLS_PER_GRANT });
+    await deps.activities.create(sessionKey, definition, { group: grantId, keep: MAX_ACTIVITIES_PER_GRANT });
     let activityId: string;
     try {
       ({ activityId } = await deps.campus.registerActivity(session.accessToken, { grantId, sessionKey, label: input.label }));

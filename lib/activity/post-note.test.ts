@@ -3,9 +3,9 @@ import { RATE_LIMITS } from "@/lib/shared/app-limits";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
 import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry, someNotes } from "@/lib/testing/activity-fixtures";
 import { aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
-import type { ServerDeps } from "@/lib/server/deps";
-import { NOTES_FULL, NOT_NOTES, postNote } from "./post-note";
-import { NOT_JOINED } from "./joined-action";
+import type { ActivityDeps } from "./deps";
+import { NOTES_FULL, postNote } from "./post-note";
+import { NOT_JOINED, notOfKind } from "./joined-action";
 import { enterActivity } from "./enter-activity";
 
 const readActivityOk = () => Response.json({ activityId: "act_1", label: "Retro", callId: "call_1" });
@@ -29,7 +29,7 @@ async function aGuest(entryAnswers: () => Response = () => Response.json(anEntry
   return { deps, campus, credentials, sid };
 }
 
-const storedNotes = async (deps: ServerDeps) => {
+const storedNotes = async (deps: ActivityDeps) => {
   const state = await deps.activities.read(SESSION_KEY);
   return state?.kind === "notes" ? state.notes : undefined;
 };
@@ -44,6 +44,7 @@ describe("a note's author is the session's verified member", () => {
       activity: {
         kind: "notes",
         role: "guest",
+        owner: false,
         label: "Retro",
         topic: "What went well?",
         notes: [{ author: { userId: "usr_ada", username: "ada" }, text: "The demo went well" }],
@@ -75,7 +76,7 @@ describe("a note's author is the session's verified member", () => {
     await aPoll(deps);
     const { credentials } = await aCallSession(deps);
     await enterActivity(credentials, deps);
-    await expect(postNote(credentials, { text: "Hello" }, deps)).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: NOT_NOTES });
+    await expect(postNote(credentials, { text: "Hello" }, deps)).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: notOfKind("notes") });
   });
 });
 

@@ -4,11 +4,9 @@ import type { PostNoteRequest } from "@/lib/wire/notes";
 import { AppError } from "@/lib/errors";
 import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
-import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
-import { refuseSessionGone, withJoinedAccess } from "./joined-action";
+import { withJoinedActivity } from "./joined-action";
 
-export const NOT_NOTES = "This activity is not shared notes: it takes no notes";
 export const NOTES_FULL = `These notes are full: an activity holds at most ${NOTES_LIMITS.maxNotes} notes`;
 
 /**
@@ -16,13 +14,10 @@ export const NOTES_FULL = `These notes are full: an activity holds at most ${NOT
  * member: the userId for the record, the username the session holds for display (spec part 2).
  */
 export function postNote(credentials: SessionCredentials, input: PostNoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
-  return withJoinedAccess(credentials, deps, "noteByMember", async (session, access) => {
-    const activity = await deps.activities.read(access.sessionKey);
-    if (activity && activity.kind !== "notes") throw new AppError("BAD_USER_INPUT", NOT_NOTES);
+  return withJoinedActivity(credentials, deps, "noteByMember", "notes", async (_notes, access, session) => {
     const note = { authorId: access.userId, authorName: session.member.username ?? null, text: input.text, postedAt: deps.now() };
-    const posted = activity && (await deps.activities.postNote(access.sessionKey, note, NOTES_LIMITS.maxNotes));
+    const posted = await deps.activities.postNote(access.sessionKey, note, NOTES_LIMITS.maxNotes);
     if (posted === "full") throw new AppError("BAD_USER_INPUT", NOTES_FULL);
-    if (!posted) return refuseSessionGone(session, deps);
-    return joinedResponse(access, posted);
+    return posted;
   });
 }

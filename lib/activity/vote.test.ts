@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "@/lib/shared/app-limits";
 import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry, readPoll } from "@/lib/testing/activity-fixtures";
 import { aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
-import { NOT_JOINED, castVote } from "./vote";
+import { castVote } from "./vote";
+import { NOT_JOINED } from "./joined-action";
 import { enterActivity } from "./enter-activity";
 
 const readActivityOk = () => Response.json({ activityId: "act_1", label: "Lunch", callId: "call_1" });

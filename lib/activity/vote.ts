@@ -1,23 +1,22 @@
 import "server-only";
-import type { ActivityResponse, VoteRequest } from "@/lib/wire/activity-routes";
+import type { ActivityResponse } from "@/lib/wire/activity-routes";
+import type { VoteRequest } from "@/lib/wire/poll";
 import { AppError } from "@/lib/errors";
 import type { SessionCredentials } from "@/lib/session/session-credentials";
 import { isOption } from "@/lib/shared/poll";
-import { joinedResponse } from "./activity-view";
 import type { ActivityDeps } from "./deps";
-import { refuseSessionGone, withJoinedAccess } from "./joined-action";
+import { withJoinedActivity } from "./joined-action";
 
-export { NOT_JOINED } from "./joined-action";
-export const NOT_A_POLL = "This activity is not a poll: it takes no votes";
+export const NO_SUCH_OPTION = "The poll has no such option";
+export const POLL_CLOSED = "This poll is closed: it takes no more votes";
 
 /** A vote, a protected activity action (joined-action.ts), keyed by the verified userId of the session. */
 export function castVote(credentials: SessionCredentials, input: VoteRequest, deps: ActivityDeps): Promise<ActivityResponse> {
-  return withJoinedAccess(credentials, deps, "voteByMember", async (session, access) => {
-    const activity = await deps.activities.read(access.sessionKey);
-    if (activity && activity.kind !== "poll") throw new AppError("BAD_USER_INPUT", NOT_A_POLL);
-    if (activity && !isOption(activity, input.option)) throw new AppError("BAD_USER_INPUT", "The poll has no such option");
-    const voted = activity && (await deps.activities.vote(access.sessionKey, access.userId, input.option));
-    if (!voted) return refuseSessionGone(session, deps);
-    return joinedResponse(access, voted);
+  return withJoinedActivity(credentials, deps, "voteByMember", "poll", async (poll, access) => {
+    if (!isOption(poll, input.option)) throw new AppError("BAD_USER_INPUT", NO_SUCH_OPTION);
+    // Closed is checked where the vote is written, in the same step: a vote never lands after the close.
+    const voted = await deps.activities.vote(access.sessionKey, access.userId, input.option);
+    if (voted === "closed") throw new AppError("BAD_USER_INPUT", POLL_CLOSED);
+    return voted;
   });
 }

@@ -17,6 +17,14 @@ export const ACTIVITY_KIND_TITLES: Record<ActivityKind, string> = { poll: "Poll"
 /** A member's part in an activity of any kind. `inviter`: registered it in this launch; `guest`: joined through a verified entry. */
 export const activityRoleSchema = z.enum(["inviter", "guest"]);
 
+/**
+ * Who is looking, in every kind's view: the launch's `role`, and `owner`, whether this member
+ * started the activity (lib/activity/owner.ts). A launch's role changes with the launch; ownership
+ * belongs to the member, so an owner-only control shows on `owner`, never on `role`.
+ */
+export const activityViewerFields = { role: activityRoleSchema, owner: z.boolean() };
+export type ActivityViewer = { role: z.infer<typeof activityRoleSchema>; owner: boolean };
+
 type KindSchema = z.ZodObject<{ kind: z.ZodType<ActivityKind> }>;
 
 /** One schema per kind, as a union told apart by `kind`, in the order of ACTIVITY_KINDS. */
@@ -28,9 +36,22 @@ export function unionOfKinds<S extends Record<ActivityKind, KindSchema>>(schemas
 // The stored activity, as the stores keep it (lib/activity/activity-store.ts).
 export const activityDefinitionSchema = unionOfKinds({ poll: pollDefinitionSchema, notes: notesDefinitionSchema });
 export type ActivityDefinition = z.infer<typeof activityDefinitionSchema>;
-export type ActivityState = PollState | NotesState;
+
+/** Each kind's state: its definition with what members added. A kind missing here does not compile. */
+type StatesOfKinds<S extends { [K in ActivityKind]: { kind: K; version: number } }> = S;
+type ActivityStates = StatesOfKinds<{ poll: PollState; notes: NotesState }>;
+export type ActivityState = ActivityStates[ActivityKind];
+export type StateOf<K extends ActivityKind> = ActivityStates[K];
+export type DefinitionOf<K extends ActivityKind> = Extract<ActivityDefinition, { kind: K }>;
+
+/** Each kind as it starts, before anyone has taken part. */
+const EMPTY_STATES: { [K in ActivityKind]: (definition: DefinitionOf<K>) => StateOf<K> } = {
+  poll: (poll) => ({ ...poll, votes: {}, closed: false, version: 0 }),
+  notes: (notes) => ({ ...notes, notes: [], version: 0 }),
+};
 
 /** A new activity of any kind, before anyone has taken part. */
 export function emptyState(definition: ActivityDefinition): ActivityState {
-  return definition.kind === "poll" ? { ...definition, votes: {}, version: 0 } : { ...definition, notes: [], version: 0 };
+  const empty = EMPTY_STATES[definition.kind] as (definition: ActivityDefinition) => ActivityState;
+  return empty(definition);
 }

@@ -14,10 +14,12 @@ export const RATE_LIMITS = {
   /** POST /api/auth/login, the same way: each call costs a code exchange at the campus. */
   loginByAddress: { points: 120, durationSeconds: 60 },
   loginByLaunch: { points: 10, durationSeconds: 60 },
-  /** A member's new activities, polls or notes (POST /api/activity), across all their launches. */
-  pollCreateByMember: { points: 10, durationSeconds: 60 },
+  /** A member's new activities of any kind (POST /api/activity), across all their launches. */
+  activityCreateByMember: { points: 10, durationSeconds: 60 },
   /** A member's votes (POST /api/activity/vote): a vote can be changed, not sent in a loop. */
   voteByMember: { points: 60, durationSeconds: 60 },
+  /** A poll's owner closing it (POST /api/activity/close): once is enough; a loop only bumps the version. */
+  pollCloseByMember: { points: 10, durationSeconds: 60 },
   /** A member's notes (POST /api/activity/notes): a conversation's pace, not a flood of the shared list. */
   noteByMember: { points: 20, durationSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
@@ -41,8 +43,8 @@ export const MAX_PENDING_STATES = 10_000;
  */
 export const MAX_PENDING_RENEWAL_STATES = 10_000;
 
-/** Activities (polls or notes) one member keeps in one call (one grant): a new one past this closes the oldest. */
-export const MAX_POLLS_PER_GRANT = 5;
+/** Activities of any kind one member keeps in one call (one grant): a new one past this closes the oldest. */
+export const MAX_ACTIVITIES_PER_GRANT = 5;
 
 /** Request bodies of the app's API: every one is a few hundred bytes; a route may declare less. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { activityDefinitionFields } from "./activity-definition";
 
 /*
  * Shared notes: the app's second activity kind, kept under a server-generated session key like the
@@ -13,12 +14,8 @@ export const NOTES_LIMITS = { topicMaxLength: 200, noteMaxLength: 280, maxNotes:
 /** What the inviter set up; fixed for the activity's life. A shared store checks what it reads back against it. */
 export const notesDefinitionSchema = z.object({
   kind: z.literal("notes"),
-  label: z.string(),
+  ...activityDefinitionFields,
   topic: z.string(),
-  /** The userId of the member who created it. */
-  createdBy: z.string(),
-  /** Epoch milliseconds. */
-  createdAt: z.number(),
 });
 export type NotesDefinition = z.infer<typeof notesDefinitionSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { activityDefinitionFields } from "./activity-definition";
 
 /*
  * The shared poll: the app's own activity, kept under a server-generated session key. Votes are
  * keyed by the verified userId only (spec 4.13: join with the entry's `userId`), one per member;
- * voting again changes the vote. Pure, no server imports.
+ * voting again changes the vote. The owner (the member who started it) may close it: a closed
+ * poll keeps its votes and takes no more. Pure, no server imports.
  */
 
 /** This app's limits for a poll (the spec fixes only the activity label: 1 to 80 chars). */
@@ -11,20 +13,15 @@ export const POLL_LIMITS = { questionMaxLength: 200, optionMaxLength: 80, minOpt
 
 /** What the inviter set up; fixed for the poll's life. A shared store checks what it reads back against it. */
 export const pollDefinitionSchema = z.object({
-  /** Polls stored before there were other kinds have none. */
-  kind: z.literal("poll").default("poll"),
-  label: z.string(),
+  kind: z.literal("poll"),
+  ...activityDefinitionFields,
   question: z.string(),
   options: z.array(z.string()),
-  /** The userId of the member who created it. */
-  createdBy: z.string(),
-  /** Epoch milliseconds. */
-  createdAt: z.number(),
 });
 export type PollDefinition = z.infer<typeof pollDefinitionSchema>;
 
-/** The poll with its votes: userId → option index. `version` grows with every vote. */
-export type PollState = PollDefinition & { votes: Record<string, number>; version: number };
+/** The poll with its votes (userId → option index) and whether its owner closed it. `version` grows with every change. */
+export type PollState = PollDefinition & { votes: Record<string, number>; closed: boolean; version: number };
 
 export function isOption(poll: PollDefinition, option: number): boolean {
   return Number.isInteger(option) && option >= 0 && option < poll.options.length;

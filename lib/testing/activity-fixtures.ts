@@ -27,14 +27,14 @@ export function activityDeps(options: { routes?: Record<string, FakeRoute>; now?
   return { deps, campus, sleeps };
 }
 
-/** A poll in the deps' store under SESSION_KEY, as the inviter's app made it. */
-export async function aPoll(deps: ServerDeps, options: string[] = ["Soup", "Salad"]) {
-  await deps.activities.create(SESSION_KEY, { kind: "poll", label: "Lunch", question: "What for lunch?", options, createdBy: "usr_grace", createdAt: 0 });
+/** A poll in the deps' store under SESSION_KEY, as the inviter's app made it: grace's unless told otherwise. */
+export async function aPoll(deps: ServerDeps, { ownerId = "usr_grace", options = ["Soup", "Salad"] }: { ownerId?: string; options?: string[] } = {}) {
+  await deps.activities.create(SESSION_KEY, { kind: "poll", label: "Lunch", question: "What for lunch?", options, ownerId, createdAt: 0 });
 }
 
 /** Shared notes in the deps' store under SESSION_KEY, as the inviter's app made them. */
 export async function someNotes(deps: ServerDeps) {
-  await deps.activities.create(SESSION_KEY, { kind: "notes", label: "Retro", topic: "What went well?", createdBy: "usr_grace", createdAt: 0 });
+  await deps.activities.create(SESSION_KEY, { kind: "notes", label: "Retro", topic: "What went well?", ownerId: "usr_grace", createdAt: 0 });
 }
 
 /** The poll a store holds under the key; undefined if it holds none (or another kind). */

@@ -5,7 +5,9 @@ import { GET as getActivity, POST as postActivity } from "@/app/api/activity/rou
 import { POST as postEntry } from "@/app/api/activity/entry/route";
 import { POST as postInvite } from "@/app/api/activity/invite/route";
 import { POST as postVote } from "@/app/api/activity/vote/route";
-import { activityResponseSchema, createActivityRequestSchema, voteRequestSchema } from "@/lib/wire/activity-routes";
+import { POST as postClose } from "@/app/api/activity/close/route";
+import { activityResponseSchema, createActivityRequestSchema } from "@/lib/wire/activity-routes";
+import { voteRequestSchema } from "@/lib/wire/poll";
 
 const APP = "http://app.localhost:3000";
 const KEY = "k".repeat(43);
@@ -47,6 +49,11 @@ describe("spec 4.13: no activity route takes a session key, an activity, an entr
     await expectBadInput(await postInvite(request("/api/activity/invite", { activityId: "act_1" })));
   });
 
+  it("a close naming an activity or an owner is 400", async () => {
+    await expectBadInput(await postClose(request("/api/activity/close", { activityId: "act_1" })));
+    await expectBadInput(await postClose(request("/api/activity/close", { ownerId: "usr_grace" })));
+  });
+
   it("GET /api/activity with a session key or activity in the URL is 400, never read", async () => {
     await expectBadInput(await getActivity(request(`/api/activity?sessionKey=${KEY}&activityId=act_1`)));
   });
@@ -79,7 +86,7 @@ describe("the request schemas keep this app's poll limits", () => {
   });
 
   it("the page's view of a poll has no place for a key or an ID", () => {
-    const joined = { state: "joined", activity: { kind: "poll", role: "guest", label: "L", question: "Q", options: ["a", "b"], votes: [], version: 0 } };
+    const joined = { state: "joined", activity: { kind: "poll", role: "guest", owner: false, label: "L", question: "Q", options: ["a", "b"], votes: [], closed: false, version: 0 } };
     expect(activityResponseSchema.safeParse(joined).success).toBe(true);
     expect(activityResponseSchema.safeParse({ ...joined, activity: { ...joined.activity, sessionKey: KEY } }).success).toBe(false);
     expect(activityResponseSchema.safeParse({ ...joined, activity: { ...joined.activity, activityId: "act_1" } }).success).toBe(false);

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { LIMITS } from "@/lib/contract";
-import { activityRoleSchema, unionOfKinds } from "@/lib/shared/activity-kinds";
-import { POLL_LIMITS } from "@/lib/shared/poll";
+import { unionOfKinds, type ActivityKind } from "@/lib/shared/activity-kinds";
 import { createNotesRequestSchema, notesViewSchema, postNoteRequestSchema } from "./notes";
+import { createPollRequestSchema, pollViewSchema, voteRequestSchema } from "./poll";
 import { commandResponseSchema } from "./call-routes";
 import { declareRoute } from "./declare-route";
 
@@ -13,47 +12,16 @@ import { declareRoute } from "./declare-route";
  * (spec 4.13). Strict objects, so a browser that sends one anyway gets 400. No server imports.
  */
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
-const isUnique = (items: readonly string[]) => new Set(items).size === items.length;
-
-// POST /api/activity: a new shared poll, registered with the campus for the member's call. `kind` may be left out.
-const createPollRequestSchema = z.strictObject({
-  kind: z.literal("poll").default("poll"),
-  label: trimmed(LIMITS.activityLabelMaxLength),
-  question: trimmed(POLL_LIMITS.questionMaxLength),
-  options: z
-    .array(trimmed(POLL_LIMITS.optionMaxLength))
-    .min(POLL_LIMITS.minOptions)
-    .max(POLL_LIMITS.maxOptions)
-    .refine(isUnique, { message: "options must differ" }),
-});
-
 // POST /api/activity: a new activity of one of the kinds (lib/shared/activity-kinds.ts).
 export const createActivityRequestSchema = unionOfKinds({ poll: createPollRequestSchema, notes: createNotesRequestSchema });
 
-// POST /api/activity/vote: the index of an option. The voter is the session's verified member.
-export const voteRequestSchema = z.strictObject({ option: z.number().int().min(0).max(POLL_LIMITS.maxOptions - 1) });
-
 // POST /api/activity/invite takes no input (`{}` or nothing, lib/http/define-route.ts): the activity is the session's own.
-
-/** The poll as a member sees it: no session key, no activity, entry or grant ID. */
-const pollViewSchema = z.strictObject({
-  kind: z.literal("poll"),
-  role: activityRoleSchema,
-  label: z.string(),
-  question: z.string(),
-  options: z.array(z.string()).min(POLL_LIMITS.minOptions).max(POLL_LIMITS.maxOptions),
-  /** One per member who voted: the permanent public userId and the option's index. */
-  votes: z.array(z.strictObject({ userId: z.string(), option: z.number().int().nonnegative() })),
-  /** Grows with every vote: the page can tell a newer state from an older one. */
-  version: z.number().int().nonnegative(),
-});
 
 /** The joined activity as a member sees it, of whichever kind. */
 export const activityViewSchema = unionOfKinds({ poll: pollViewSchema, notes: notesViewSchema });
 
 /**
- * GET /api/activity, POST /api/activity/entry, and the answers of create, vote and note. `none`: this
+ * GET /api/activity, POST /api/activity/entry, and the answers of every activity action. `none`: this
  * session has no activity (and this launch no accepted invitation); `ended`: access ended, with why.
  */
 export const activityResponseSchema = z.discriminatedUnion("state", [
@@ -63,10 +31,8 @@ export const activityResponseSchema = z.discriminatedUnion("state", [
 ]);
 
 export type CreateActivityRequest = z.infer<typeof createActivityRequestSchema>;
-export type CreatePollRequest = z.infer<typeof createPollRequestSchema>;
-export type VoteRequest = z.infer<typeof voteRequestSchema>;
 export type ActivityView = z.infer<typeof activityViewSchema>;
-export type PollView = z.infer<typeof pollViewSchema>;
+export type ActivityViewOf<K extends ActivityKind> = Extract<ActivityView, { kind: K }>;
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
 export const activityRoute = declareRoute({
@@ -76,7 +42,9 @@ export const activityRoute = declareRoute({
 });
 export const activityEntryRoute = declareRoute({ path: "/api/activity/entry", POST: { response: activityResponseSchema } });
 export const activityVoteRoute = declareRoute({ path: "/api/activity/vote", POST: { body: voteRequestSchema, response: activityResponseSchema } });
-/** Sends the session's activity as an activityInvite command (spec 4.7). */
+/** The poll's owner closes it (lib/activity/close-poll.ts); no body. */
+export const activityCloseRoute = declareRoute({ path: "/api/activity/close", POST: { response: activityResponseSchema } });
 /** `{ text }` only: the author is the session's verified member (lib/wire/notes.ts). */
 export const activityNotesRoute = declareRoute({ path: "/api/activity/notes", POST: { body: postNoteRequestSchema, response: activityResponseSchema } });
+/** Sends the session's activity as an activityInvite command (spec 4.7). */
 export const activityInviteRoute = declareRoute({ path: "/api/activity/invite", POST: { response: commandResponseSchema } });

@@ -76,7 +76,7 @@ describe("POST /api/activity starts an activity of one of the kinds", () => {
 
   it("the page's view of notes has no place for a key, an ID or more than the cap", () => {
     const note = { author: { userId: "usr_ada", username: "ada" }, text: "Hi" };
-    const activity = { kind: "notes", role: "guest", label: "L", topic: "T", notes: [note], version: 1 };
+    const activity = { kind: "notes", role: "guest", owner: false, label: "L", topic: "T", notes: [note], version: 1 };
     expect(activityResponseSchema.safeParse({ state: "joined", activity }).success).toBe(true);
     expect(activityResponseSchema.safeParse({ state: "joined", activity: { ...activity, sessionKey: "k" } }).success).toBe(false);
     expect(activityResponseSchema.safeParse({ state: "joined", activity: { ...activity, notes: [{ ...note, authorId: "usr_ada" }] } }).success).toBe(false);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "@/lib/contract";
-import { activityRoleSchema } from "@/lib/shared/activity-kinds";
+import { activityViewerFields } from "@/lib/shared/activity-kinds";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
 
 /*
@@ -24,7 +24,7 @@ export const postNoteRequestSchema = z.strictObject({ text: trimmed(NOTES_LIMITS
 /** The notes as a member sees them: no session key, no activity, entry or grant ID. */
 export const notesViewSchema = z.strictObject({
   kind: z.literal("notes"),
-  role: activityRoleSchema,
+  ...activityViewerFields,
   label: z.string(),
   topic: z.string(),
   /** Oldest first, at most NOTES_LIMITS.maxNotes. */

@@ -1,6 +1,16 @@
-import { useCallback } from "react";
+import { useCallback, type ReactNode } from "react";
 import { useSWRConfig } from "swr";
-import { activityInviteRoute, activityNotesRoute, activityRoute, activityVoteRoute, type CreateActivityRequest } from "@/lib/wire/activity-routes";
+import {
+  activityCloseRoute,
+  activityInviteRoute,
+  activityNotesRoute,
+  activityRoute,
+  activityVoteRoute,
+  type ActivityView,
+  type ActivityViewOf,
+  type CreateActivityRequest,
+} from "@/lib/wire/activity-routes";
+import type { ActivityKind } from "@/lib/shared/activity-kinds";
 import type { GrantView } from "@/lib/wire/call-routes";
 import { fetchRoute } from "@/lib/client/fetch/fetch-route";
 import { useActivity } from "@/lib/client/activity/use-activity";
@@ -16,7 +26,7 @@ import { NotesView } from "./notes-view";
 import { PollView } from "./poll-view";
 
 /**
- * The shared activity of the call, a poll or notes (spec 4.11-4.13). With an active grant, a member
+ * The shared activity of the call, of any kind (spec 4.11-4.13). With an active grant, a member
  * with calls:control starts one and invites the call; a launch opened from an invitation joins it on its own. The
  * ended notice stays after the grant ends, so the member sees why.
  */
@@ -33,6 +43,7 @@ export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
   const activity = useActivity(launch, { enabled: true, grant: props.grant, onError: onReadError });
   const { refresh, show } = activity;
   const actions = useCallActions({ onExpired, onAccessLost, onConflict: () => void refresh() });
+  const { busyRegion } = actions;
   const { mutate } = useSWRConfig();
 
   const response = activity.response;
@@ -52,37 +63,50 @@ export function ActivityPanel(props: { grant: GrantView | null | undefined }) {
       else void refresh();
       return result !== undefined;
     });
+  // The poll's owner closes it; a refusal (not the owner, access ended) reads the activity again.
+  const close = () =>
+    void actions.run("activity-close", () => fetchRoute(activityCloseRoute.POST, launch, { body: {} })).then((result) => (result ? show(result) : void refresh()));
   const invite = () =>
     void actions.run("activity-invite", () => fetchRoute(activityInviteRoute.POST, launch, { body: {} })).then((result) => {
       if (result) void mutate(commandsKey(launch));
     });
   const participants = props.grant?.status === "active" ? props.grant.participants : [];
+  const canAct = grantActive && !disabled;
+
+  // Each kind's view with its controls: a kind added to ACTIVITY_KINDS does not compile until it has one.
+  const joinedViews: { [K in ActivityKind]: (activity: ActivityViewOf<K>) => ReactNode } = {
+    poll: (poll) => (
+      <>
+        <PollView
+          activity={poll}
+          participants={participants}
+          userId={userId}
+          canAct={canAct}
+          closing={actions.busy === "activity-close"}
+          onVote={vote}
+          onClose={close}
+        />
+        <ControlFeedback control="activity-vote" actions={actions} />
+        <ControlFeedback control="activity-close" actions={actions} />
+      </>
+    ),
+    notes: (notes) => (
+      <>
+        <NotesView activity={notes} participants={participants} userId={userId} canPost={canAct} busy={actions.busy === "activity-note"} onPost={postNote} />
+        <ControlFeedback control="activity-note" actions={actions} />
+      </>
+    ),
+  };
+  const showJoined = (activity: ActivityView) => (joinedViews[activity.kind] as (activity: ActivityView) => ReactNode)(activity);
 
   return (
-    <section data-testid="activity-panel" aria-labelledby="activity-title" className="space-y-3">
+    <section ref={busyRegion} data-testid="activity-panel" aria-labelledby="activity-title" className="space-y-3">
       <h2 id="activity-title" className="text-sm font-semibold">
         Shared activity
       </h2>
       {response.state === "joined" ? (
         <>
-          {response.activity.kind === "poll" ? (
-            <>
-              <PollView activity={response.activity} participants={participants} userId={userId} canVote={grantActive && !disabled} onVote={vote} />
-              <ControlFeedback control="activity-vote" actions={actions} />
-            </>
-          ) : (
-            <>
-              <NotesView
-                activity={response.activity}
-                participants={participants}
-                userId={userId}
-                canPost={grantActive && !disabled}
-                busy={actions.busy === "activity-note"}
-                onPost={postNote}
-              />
-              <ControlFeedback control="activity-note" actions={actions} />
-            </>
-          )}
+          {showJoined(response.activity)}
           {response.activity.role === "inviter" && grantActive ? (
             <div className="space-y-1">
               <Button testId="activity-invite" size="sm" variant="secondary" disabled={disabled} onClick={invite}>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import type { CreatePollRequest } from "@/lib/wire/activity-routes";
+import type { CreatePollRequest } from "@/lib/wire/poll";
 import { POLL_LIMITS } from "@/lib/shared/poll";
 import { LIMITS } from "@/lib/contract";
 import { Button } from "../ui/button";

@@ -1,22 +1,38 @@
-import type { PollView as Poll } from "@/lib/wire/activity-routes";
+import type { PollView as Poll } from "@/lib/wire/poll";
 import type { CallParticipant } from "@/lib/contract";
+import { Button } from "../ui/button";
 
 type PollViewProps = {
   activity: Poll;
   /** The call's roster, for usernames; userIds are shown for members not in it. */
   participants: readonly CallParticipant[];
   userId: string;
-  canVote: boolean;
+  /** Whether an action may start now (an active grant, no other action running): votes, and the owner's close. */
+  canAct: boolean;
+  closing: boolean;
   onVote: (option: number) => void;
+  onClose: () => void;
 };
 
-/** The shared poll: each option with its votes and who cast them. Votes are keyed by userId; usernames are display only. */
-export function PollView({ activity, participants, userId, canVote, onVote }: PollViewProps) {
+/**
+ * The shared poll: each option with its votes and who cast them. Votes are keyed by userId;
+ * usernames are display only. Its owner may close it (an owner-only action, lib/activity/owner.ts):
+ * the control shows on `owner`, and the backend refuses anyone else.
+ */
+export function PollView({ activity, participants, userId, canAct, closing, onVote, onClose }: PollViewProps) {
+  const canVote = canAct && !activity.closed;
   const nameOf = (id: string) => participants.find((participant) => participant.userId === id)?.username ?? id;
   const mine = activity.votes.find((vote) => vote.userId === userId)?.option;
   const total = activity.votes.length;
   return (
-    <div data-testid="activity-poll" data-role={activity.role} data-version={activity.version} className="space-y-2">
+    <div
+      data-testid="activity-poll"
+      data-role={activity.role}
+      data-owner={activity.owner}
+      data-closed={activity.closed}
+      data-version={activity.version}
+      className="space-y-2"
+    >
       <div>
         {/* The label is what invitees saw in the campus page; shown only when it says more than the question. */}
         <p className={activity.label === activity.question ? "hidden" : "text-xs text-slate-600"}>
@@ -62,6 +78,15 @@ export function PollView({ activity, participants, userId, canVote, onVote }: Po
           );
         })}
       </ul>
+      {activity.closed ? (
+        <p data-testid="activity-poll-closed" className="text-xs font-medium text-slate-700">
+          Closed by the member who started it: these are the final votes.
+        </p>
+      ) : activity.owner ? (
+        <Button testId="activity-poll-close" size="sm" variant="secondary" disabled={!canAct} onClick={onClose}>
+          {closing ? "Closing…" : "Close the poll"}
+        </Button>
+      ) : null}
     </div>
   );
 }

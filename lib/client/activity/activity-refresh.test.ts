@@ -5,7 +5,7 @@ import { ACTIVITY_REFRESH_MS, LEASE_RECHECK_MS, LEASE_RECHECKS_PER_MINUTE, activ
 
 const joined = (role: "inviter" | "guest", version = 0): ActivityResponse => ({
   state: "joined",
-  activity: { kind: "poll", role, label: "L", question: "Q", options: ["a", "b"], votes: [], version },
+  activity: { kind: "poll", role, owner: role === "inviter", label: "L", question: "Q", options: ["a", "b"], votes: [], closed: false, version },
 });
 
 describe("how often the activity view asks", () => {
@@ -39,7 +39,7 @@ describe("the view never goes back to an older poll", () => {
   });
 
   it("always shows an activity of another kind, whatever its version", () => {
-    const notes: ActivityResponse = { state: "joined", activity: { kind: "notes", role: "guest", label: "L", topic: "T", notes: [], version: 0 } };
+    const notes: ActivityResponse = { state: "joined", activity: { kind: "notes", role: "guest", owner: false, label: "L", topic: "T", notes: [], version: 0 } };
     expect(newerActivity(joined("guest", 3), notes)).toBe(notes);
   });
 });
