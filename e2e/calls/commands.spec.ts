@@ -79,22 +79,32 @@ test.describe("call commands", () => {
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
   });
 
-  test("a command the campus is slow to take shows the controls busy, and none other leaves meanwhile", async ({ control, openCampusAs }) => {
+  test("a command the campus is slow to take is busy for assistive technology from the click, shows the controls busy once it has run a while, and none other leaves meanwhile", async ({ control, openCampusAs }) => {
     const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
     const ada = pages[0]!;
     await ada.attachToCall();
     // Within the app's attempt timeout: one attempt, answered late.
     await control.injectFault("command", "delay", { count: 1, delayMs: 1_500 });
+    const view = ada.app.getByTestId("call-view");
     const playback = ada.app.getByTestId("action-playback");
     const leave = ada.app.getByTestId("action-leave");
-    await playback.click();
-    // Shown busy once it has run a while: every call control waits for it.
+    // Read in the task of the click, right after its handlers ran: no timer can have fired yet.
+    const atClick = await playback.evaluate((button: HTMLElement) => {
+      button.focus();
+      button.click();
+      const region = button.closest('[data-testid="call-view"]');
+      return { region: region?.getAttribute("aria-busy"), control: button.getAttribute("aria-busy"), disabled: button.getAttribute("aria-disabled") };
+    });
+    expect(atClick).toEqual({ region: "true", control: "true", disabled: null });
+    // Shown busy (dimmed) once it has run a while: every call control waits for it.
     await expect(playback).toBeDisabled();
     await expect(leave).toBeDisabled();
     await leave.click({ force: true });
     await expect(ada.commandRows().last()).toHaveAttribute("data-status", "applied");
     await expect(playback).toBeEnabled();
     await expect(leave).toBeEnabled();
+    await expect(view).not.toHaveAttribute("aria-busy");
+    await expect(playback).not.toHaveAttribute("aria-busy");
     expect((await control.commands()).map((command) => command.kind)).toEqual(["playback"]);
   });
 

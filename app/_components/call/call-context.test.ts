@@ -13,7 +13,7 @@ const aCall: CallContextValue = {
   canControl: true,
   moderation: false,
   ops: { attach: ignore, start: ignore, accept: ignore, invite: ignore, action: ignore, playback: ignore },
-  actions: { run: async () => undefined, busy: null, feedback: null, rateLimit: null, dismiss: ignore },
+  actions: { run: async () => undefined, busy: null, busyRegion: ignore, feedback: null, rateLimit: null, dismiss: ignore },
   disabled: false,
   onExpired: ignore,
   onAccessLost: ignore,

@@ -7,9 +7,16 @@ import { Button } from "../ui/button";
  * tiles away (the campus takes a presentation back when its tiles are out of view). Narrower, the
  * panel follows the stage and the tiles stick to the top of the frame.
  */
-export function CallLayout(props: { stage: ReactNode; panel: ReactNode; onRefresh?: (() => void) | undefined; checking?: boolean }) {
+export function CallLayout({ busyRegion, ...props }: {
+  stage: ReactNode;
+  panel: ReactNode;
+  onRefresh?: (() => void) | undefined;
+  checking?: boolean;
+  /** Marked aria-busy while a call action runs (lib/client/call/busy-mark.ts). */
+  busyRegion?: (element: HTMLElement | null) => void;
+}) {
   return (
-    <div data-testid="call-view" className="flex-1 md:grid md:min-h-0 md:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
+    <div ref={busyRegion} data-testid="call-view" className="flex-1 md:grid md:min-h-0 md:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
       <section aria-labelledby="call-title" data-focus-home tabIndex={-1} className="space-y-4 p-4 md:overflow-y-auto">
         <div className="flex items-center justify-between gap-3">
           <h2 id="call-title" className="text-base font-semibold tracking-tight">

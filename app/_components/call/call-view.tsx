@@ -197,7 +197,7 @@ function CallPanel({ launch, campusOrigin, member, onExpired, canControl, profil
   );
   return (
     <CallProvider value={call}>
-      <CallLayout stage={stage} panel={panel} onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking} />
+      <CallLayout stage={stage} panel={panel} onRefresh={enabled ? refreshCallState : undefined} checking={status.isChecking} busyRegion={actions.busyRegion} />
     </CallProvider>
   );
 }

@@ -15,43 +15,59 @@ function manualSchedule() {
   return { schedule, due, fire };
 }
 
+/** What the gate signalled, in order: "marked" and "unmarked" for assistive technology, then each control shown busy (null: none). */
+function recordedSignals() {
+  const signals: (string | null)[] = [];
+  return {
+    signals,
+    mark: () => {
+      signals.push("marked");
+      return () => void signals.push("unmarked");
+    },
+    show: (control: string | null) => void signals.push(control),
+  };
+}
+
 describe("createActionGate", () => {
-  it("shows an action busy only once it has run a while, and idle again when it ends", () => {
-    const shown: (string | null)[] = [];
+  it("marks an action busy for assistive technology at once, shows it busy only once it has run a while, and clears both when it ends", () => {
+    const recorded = recordedSignals();
     const clock = manualSchedule();
-    const gate = createActionGate((control) => shown.push(control), clock.schedule);
+    const gate = createActionGate(recorded, clock.schedule);
 
     const leave = gate.enter("playback");
     expect(leave).not.toBeNull();
+    expect(recorded.signals).toEqual(["marked"]);
     expect(clock.due.map((entry) => entry.ms)).toEqual([BUSY_SHOWN_AFTER_MS]);
-    expect(shown).toEqual([]);
 
     clock.fire();
-    expect(shown).toEqual(["playback"]);
+    expect(recorded.signals).toEqual(["marked", "playback"]);
     leave!();
-    expect(shown).toEqual(["playback", null]);
+    expect(recorded.signals).toEqual(["marked", "playback", "unmarked", null]);
   });
 
-  it("shows nothing for an action that ends before the delay", () => {
-    const shown: (string | null)[] = [];
+  it("an action that ends before the delay is marked and unmarked, and never shown", () => {
+    const recorded = recordedSignals();
     const clock = manualSchedule();
-    const gate = createActionGate((control) => shown.push(control), clock.schedule);
+    const gate = createActionGate(recorded, clock.schedule);
 
     gate.enter("playback")!();
     clock.fire();
     expect(clock.due[0]!.cancelled).toBe(true);
-    expect(shown).toEqual([]);
+    expect(recorded.signals).toEqual(["marked", "unmarked"]);
   });
 
-  it("refuses a second action while one runs, shown busy or not, and takes one after it ends", () => {
+  it("refuses a second action while one runs, shown busy or not, without marking anything for it; takes one after it ends", () => {
+    const recorded = recordedSignals();
     const clock = manualSchedule();
-    const gate = createActionGate(() => undefined, clock.schedule);
+    const gate = createActionGate(recorded, clock.schedule);
 
     const leave = gate.enter("playback");
     expect(gate.enter("action:leave")).toBeNull();
     clock.fire();
     expect(gate.enter("action:leave")).toBeNull();
+    expect(recorded.signals).toEqual(["marked", "playback"]);
     leave!();
     expect(gate.enter("action:leave")).not.toBeNull();
+    expect(recorded.signals).toEqual(["marked", "playback", "unmarked", null, "marked"]);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorEffect, errorMessage } from "@/lib/client/fetch/error-effects";
 import { createActionGate, type ActionGate } from "./action-gate";
+import { markBusy } from "./busy-mark";
 
 /** The last refusal, shown next to the control that got it (spec part 7: "show the returned message"). */
 export type ControlFeedback = { control: string; message: string; refreshed: boolean };
@@ -22,12 +23,17 @@ const COUNTDOWN_TICK_MS = 250;
 /**
  * Runs the call view's user actions one at a time and maps their failures (spec part 7) to what
  * the view shows: a message by the control, a Retry-After countdown, a refresh, or a state change.
- * `busy` names the action running once it has run a while (lib/client/call/action-gate.ts).
+ * `busy` names the action running once it has run a while (lib/client/call/action-gate.ts); the
+ * element given `busyRegion` is marked aria-busy from the click on.
  */
 export function useCallActions(handlers: CallActionHandlers) {
   const [busy, setBusy] = useState<string | null>(null);
+  const region = useRef<HTMLElement | null>(null);
+  const busyRegion = useCallback((element: HTMLElement | null) => {
+    region.current = element;
+  }, []);
   const gate = useRef<ActionGate | null>(null);
-  gate.current ??= createActionGate(setBusy);
+  gate.current ??= createActionGate({ mark: () => markBusy(region.current), show: setBusy });
   const [feedback, setFeedback] = useState<ControlFeedback | null>(null);
   const [rateLimit, setRateLimit] = useState<RateLimit | null>(null);
   const { onExpired, onAccessLost, onConflict } = handlers;
@@ -82,7 +88,7 @@ export function useCallActions(handlers: CallActionHandlers) {
     [onExpired, onAccessLost, onConflict],
   );
 
-  return { run, busy, feedback, rateLimit, dismiss: () => setFeedback(null) };
+  return { run, busy, busyRegion, feedback, rateLimit, dismiss: () => setFeedback(null) };
 }
 
 export type CallActions = ReturnType<typeof useCallActions>;
