@@ -2,7 +2,7 @@ import type { Host } from "./host.ts";
 
 /** Where a program was found and how (`from`), or why it was not. */
 export type Lookup = Found | NotFound;
-export type Found = { path: string; from: string };
+export type Found = { path: string; from: string; why?: undefined };
 export type NotFound = { path?: undefined; why: string };
 
 /**

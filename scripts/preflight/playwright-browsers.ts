@@ -29,11 +29,11 @@ const LAYOUTS: Record<PlaywrightChromium, Partial<Record<NodeJS.Platform, string
 
 export const FROM_PLAYWRIGHT = "Playwright's browsers";
 
-/** Where `npx playwright install` puts browsers: PLAYWRIGHT_BROWSERS_PATH, else the user's cache folder. */
+/** Where `npx playwright install` puts browsers, as Playwright reads PLAYWRIGHT_BROWSERS_PATH; else the user's cache folder. */
 export function playwrightBrowsersDir(host: Host): string | undefined {
   const set = host.env.PLAYWRIGHT_BROWSERS_PATH;
-  // "0" keeps them inside node_modules, where Playwright finds them itself when no path is given.
-  if (set === "0") return undefined;
+  // "0" keeps them inside Playwright's own package.
+  if (set === "0") return path.resolve(import.meta.dirname, "../../node_modules/playwright-core/.local-browsers");
   if (set) return set;
   if (host.platform === "darwin") return path.join(host.homedir, "Library", "Caches", "ms-playwright");
   if (host.platform === "linux") return path.join(host.env.XDG_CACHE_HOME || path.join(host.homedir, ".cache"), "ms-playwright");
