@@ -3,7 +3,9 @@
  *
  * A module may import its own layer and the layers listed before it, never one after it. Type
  * imports count too: a type imported "back up" is still a loop a reader must follow. Tests may
- * reach across layers (they build whole scenarios); nothing else may import test support.
+ * reach across layers (they build whole scenarios); nothing else may import test support. Within a
+ * layer, the folders of lib/ still depend one way: .dependency-cruiser-folders.mjs, the second run
+ * of `npm run lint:deps`.
  */
 
 /** Server layers, lowest first. */

@@ -10,8 +10,11 @@ const config = createRequire(import.meta.url)("../.dependency-cruiser.cjs") as I
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TREE = ["lib", "app", "pages", "campus", "proxy.ts", "instrumentation.ts"];
 
-async function check(files: string[], baseDir: string, options: IConfiguration["options"] = config.options) {
-  const { output } = await cruise(files, { ...options, baseDir, validate: true, ruleSet: { forbidden: config.forbidden } });
+// The folder rule's run (.dependency-cruiser-folders.mjs): the shipped code of lib/, tests left out.
+const folderConfig = (createRequire(import.meta.url)("../.dependency-cruiser-folders.mjs") as { default: IConfiguration }).default;
+
+async function check(files: string[], baseDir: string, options: IConfiguration["options"] = config.options, rules = config) {
+  const { output } = await cruise(files, { ...options, baseDir, validate: true, ruleSet: { forbidden: rules.forbidden } });
   const { summary } = output as ICruiseResult;
   return { cruised: summary.totalCruised, violations: summary.violations.map(({ rule, from, to }) => ({ rule: rule.name, from, to })) };
 }
@@ -32,6 +35,7 @@ afterAll(() => planted.forEach((dir) => rmSync(dir, { recursive: true, force: tr
 
 // The planted trees have no tsconfig: relative imports only.
 const { tsConfig: _tsConfig, ...plantedOptions } = config.options ?? {};
+const { tsConfig: _folderTsConfig, ...plantedFolderOptions } = folderConfig.options ?? {};
 
 describe("the dependency rules (.dependency-cruiser.cjs)", () => {
   it("pass on the app and the local campus", { timeout: 120_000 }, async () => {
@@ -64,5 +68,30 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
       "lib/auth/login.ts": 'import { send } from "../calls/send";\nexport const login = () => send();\n',
     });
     expect(await violations(["lib"], dir, plantedOptions)).toEqual([{ rule: "layer-auth", from: "lib/auth/login.ts", to: "lib/calls/send.ts" }]);
+  });
+});
+
+describe("the folder rule (.dependency-cruiser-folders.mjs)", () => {
+  it("passes on lib/", { timeout: 120_000 }, async () => {
+    expect(await violations(["lib"], ROOT, folderConfig.options, folderConfig)).toEqual([]);
+  });
+
+  it("fails on two folders of one layer that import each other, though no module cycle joins them", async () => {
+    const dir = plant({
+      "lib/http/headers.ts": "export type HeaderReader = { get(name: string): string | null };\n",
+      "lib/http/route.ts": 'import { readAddress } from "../security/address";\nexport const route = readAddress;\n',
+      "lib/security/address.ts": 'import type { HeaderReader } from "../http/headers";\nexport const readAddress = (headers: HeaderReader) => headers.get("x");\n',
+    });
+    expect(await violations(["lib"], dir, plantedOptions)).toEqual([]);
+    expect(await violations(["lib"], dir, plantedFolderOptions, folderConfig)).toContainEqual(expect.objectContaining({ rule: "no-folder-cycle-in-lib", from: "lib/security" }));
+  });
+
+  it("leaves out tests, which reach across folders on purpose", async () => {
+    const dir = plant({
+      "lib/server/deps.ts": 'import { route } from "../http/route";\nexport const deps = route;\n',
+      "lib/http/route.ts": "export const route = 1;\n",
+      "lib/http/route.test.ts": 'import { deps } from "../server/deps";\nexport const used = deps;\n',
+    });
+    expect(await violations(["lib"], dir, plantedFolderOptions, folderConfig)).toEqual([]);
   });
 });

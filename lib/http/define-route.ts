@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { cameThroughTrustedProxy, rateLimitKey, readClientAddress } from "@/lib/security/client-address";
+import { rateLimitKey } from "@/lib/security/address-networks";
+import { cameThroughTrustedProxy, readClientAddress } from "@/lib/security/client-address";
 import { DEFAULT_BODY_LIMIT_BYTES, type RateLimitName } from "@/lib/shared/app-limits";
 import { getRateLimits } from "@/lib/security/rate-limit";
 import type { ApiRequest } from "@/lib/http/api-request";

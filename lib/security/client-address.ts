@@ -2,8 +2,10 @@ import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP, type Socket } from "node:net";
-import type { HeaderReader } from "@/lib/http/api-request";
 import { randomToken } from "./random";
+
+/** The request headers the address is read from: a web Headers is one (so is lib/http's HeaderReader). */
+type HeaderReader = Pick<Headers, "get">;
 
 /*
  * The client address for rate limits. Next's route handlers see no socket, and `next start` fills
@@ -130,18 +132,4 @@ export function readClientAddress(headers: HeaderReader): string {
  */
 export function cameThroughTrustedProxy(headers: HeaderReader): boolean {
   return readCapture(headers)?.viaTrustedProxy ?? false;
-}
-
-/** IPv6 clients get a /64 each, as providers hand them out: the rate limit's key is the network. */
-export function rateLimitKey(address: string): string {
-  if (isIP(address) !== 6) return address;
-  return `${expandIpv6(address).slice(0, 4).join(":")}::/64`;
-}
-
-function expandIpv6(address: string): string[] {
-  const [head = "", tail] = address.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const zeros = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => "0");
-  return [...left, ...(tail === undefined ? [] : zeros), ...right].map((group) => group.replace(/^0+(?=.)/, ""));
 }
