@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aCampus, sessionCredentialsFor, aMember, authDeps, CAMPUS_ORIGIN } from "@/lib/testing/fixtures";
+import { aCampus, sessionCredentialsFor, aMember, authDeps, CAMPUS_ORIGIN, CLIENT_ADDRESS } from "@/lib/testing/fixtures";
 import { unsealHandle } from "@/lib/session/handle";
 import { checkAccess } from "./check-access";
 import { login } from "./login";
@@ -14,7 +14,7 @@ async function signedIn(userinfo: Route) {
     routes: { "GET /v1/apps/userinfo": (request) => (calls++ === 0 ? Response.json(aMember()) : userinfo(request)) },
   });
   const deps = authDeps({ fetch: campus.fetch });
-  const { state, handle } = await issueState({ launchId: "l", campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor("l"), deps);
+  const { state, handle } = await issueState({ launchId: "l", campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor("l"), deps, CLIENT_ADDRESS);
   const outcome = await login({ launchId: "l", code: "c", state }, sessionCredentialsFor("l", { cookie: handle }), deps);
   const sid = (await unsealHandle(outcome.handle, deps.sessionSecret))?.sid ?? "";
   return { deps, credentials: sessionCredentialsFor("l", { cookie: outcome.handle }), sid };

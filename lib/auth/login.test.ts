@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { unsealHandle } from "@/lib/session/handle";
 import { RENEWAL_GRACE_SECONDS } from "@/lib/session/lifetime";
-import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aToken, sessionCredentialsFor, aMember, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, aToken, sessionCredentialsFor, aMember, authDeps, fakeClock, CLIENT_ADDRESS } from "@/lib/testing/fixtures";
 import { login } from "./login";
 import { INVALID_STATE, issueState } from "./state";
 
@@ -10,7 +10,7 @@ const LAUNCH = "launch-1";
 
 /** A browser that asked for a state: its cookie (when cookies work) and the state. */
 async function startLogin(deps: ReturnType<typeof authDeps>, launchId = LAUNCH) {
-  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId), deps);
+  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId), deps, CLIENT_ADDRESS);
   return { state, cookie: handle! };
 }
 
@@ -148,7 +148,7 @@ describe("spec 5.3.5: login", () => {
     await deps.activityAccess.set(oldSid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: "k" }, 60);
     const created = (await deps.sessions.get(oldSid))?.createdAt;
 
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps, CLIENT_ADDRESS);
     const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps);
     const newSid = (await unsealHandle(renewed.handle, TEST_SECRET))?.sid ?? "";
 
@@ -180,7 +180,7 @@ describe("spec 5.3.5: login", () => {
     const deps = authDeps();
     const first = await startLogin(deps);
     const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH, { cookie: first.cookie }), deps);
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle }), deps, CLIENT_ADDRESS);
     await expect(login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH), deps)).rejects.toMatchObject({ message: INVALID_STATE });
   });
 
@@ -190,7 +190,7 @@ describe("spec 5.3.5: login", () => {
     const first = await startLogin(deps);
     const { body } = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH), deps);
     const header = body.sessionHandle ?? "";
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { header }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { header }), deps, CLIENT_ADDRESS);
     const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH, { header }), deps);
     const newHeader = renewed.body.sessionHandle ?? "";
     expect((await unsealHandle(newHeader, TEST_SECRET))?.sid).not.toBe((await unsealHandle(header, TEST_SECRET))?.sid);
@@ -208,7 +208,7 @@ describe("spec 5.3.5: login", () => {
     await deps.callState.setGrant(oneSid, { grantId: "grt_1", userId: "usr_ada", attachedAt: 0 });
     await deps.activityAccess.set(oneSid, { role: "inviter", userId: "usr_ada", activityId: "act_1", sessionKey: "k" }, 60);
     member = aMember({ userId: "usr_grace", username: "grace" });
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: one.handle }), deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH, { cookie: one.handle }), deps, CLIENT_ADDRESS);
     const two = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, sessionCredentialsFor(LAUNCH, { cookie: one.handle }), deps);
     const twoSid = (await unsealHandle(two.handle, TEST_SECRET))?.sid ?? "";
     expect(twoSid).not.toBe(oneSid);

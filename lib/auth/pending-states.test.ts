@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addressNetworks } from "@/lib/security/address-networks";
 import type { PendingState } from "@/lib/session/records";
 import { fakeClock } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
@@ -11,44 +12,72 @@ const renewal = (sid: string): PendingState => ({ ...anonymous(sid), renewal: tr
 
 type MakeStore = (options: { now: () => number; room: PoolRoom }) => PendingStateStore;
 
+/** Adds an anonymous state `state:{sid}` from `address`. */
+const addFrom = (store: PendingStateStore, address: string, sid: string, state = anonymous(sid)) => store.add(`state:${sid}`, state, TTL, addressNetworks(address));
+
+async function pending(store: PendingStateStore, sids: string[]) {
+  const taken = await Promise.all(sids.map((sid) => store.take(`state:${sid}`)));
+  return sids.filter((_, i) => taken[i] !== undefined);
+}
+
 function itBoundsPendingStates(aStore: MakeStore) {
-  it("a full pool refuses a new state and evicts none already pending", async () => {
-    const clock = fakeClock();
-    const store = aStore({ now: clock.now, room: { anonymous: 3, renewal: 3 } });
-    for (const sid of ["a", "b", "c"]) expect(await store.add(`state:${sid}`, anonymous(sid), TTL)).toEqual({ added: true });
-    clock.advance(10);
-    // The oldest leaves in TTL - 10 s: that is when room frees up.
-    expect(await store.add("state:d", anonymous("d"), TTL)).toEqual({ added: false, retryAfterSeconds: TTL - 10 });
-    for (const sid of ["a", "b", "c"]) expect(await store.take(`state:${sid}`)).toEqual(anonymous(sid));
-    expect(await store.take("state:d")).toBeUndefined();
+  it("a full pool takes the new state and drops the oldest state of the network holding the most", async () => {
+    const store = aStore({ now: fakeClock().now, room: { anonymous: 4, renewal: 4 } });
+    await addFrom(store, "203.0.113.7", "member");
+    for (const sid of ["flood-1", "flood-2", "flood-3"]) await addFrom(store, "198.51.100.1", sid);
+    await addFrom(store, "2001:db8:9::1", "newcomer");
+    expect(await pending(store, ["member", "flood-1", "flood-2", "flood-3", "newcomer"])).toEqual(["member", "flood-2", "flood-3", "newcomer"]);
   });
 
-  it("renewal states have their own room: a pool full of anonymous ones does not refuse them", async () => {
-    const clock = fakeClock();
-    const store = aStore({ now: clock.now, room: { anonymous: 2, renewal: 2 } });
-    for (const sid of ["a", "b", "c"]) await store.add(`state:${sid}`, anonymous(sid), TTL);
-    expect(await store.add("state:r1", renewal("r1"), TTL)).toEqual({ added: true });
-    expect(await store.add("state:r2", renewal("r2"), TTL)).toEqual({ added: true });
-    expect(await store.add("state:r3", renewal("r3"), TTL)).toMatchObject({ added: false });
-    expect(await store.take("state:r1")).toEqual(renewal("r1"));
+  it("networks are weighed widest first, then within: a flood spread over a /56's /64s loses its own states, not a neighbour's in its /48", async () => {
+    const store = aStore({ now: fakeClock().now, room: { anonymous: 5, renewal: 5 } });
+    // The member's state is the oldest of the pool, and of the /48 it shares with the flood.
+    await addFrom(store, "2001:db8:1:2ff::1", "member");
+    for (const host of ["101", "102", "103"]) await addFrom(store, `2001:db8:1:${host}::1`, `flood-${host}`);
+    await addFrom(store, "203.0.113.7", "other");
+    await addFrom(store, "2001:db8:7::1", "newcomer");
+    const left = await pending(store, ["member", "flood-101", "flood-102", "flood-103", "other", "newcomer"]);
+    expect(left).toEqual(expect.arrayContaining(["member", "other", "newcomer"]));
+    expect(left.filter((sid) => sid.startsWith("flood-"))).toHaveLength(2);
   });
 
-  it("a state taken or expired frees its room", async () => {
+  it("an IPv4 flood from many addresses of a /24 loses its own states, not those of a neighbour in its /16", async () => {
+    const store = aStore({ now: fakeClock().now, room: { anonymous: 4, renewal: 4 } });
+    await addFrom(store, "198.51.7.7", "member");
+    for (const host of [1, 2, 3]) await addFrom(store, `198.51.100.${host}`, `flood-${host}`);
+    await addFrom(store, "203.0.113.7", "newcomer");
+    const left = await pending(store, ["member", "flood-1", "flood-2", "flood-3", "newcomer"]);
+    expect(left).toEqual(expect.arrayContaining(["member", "newcomer"]));
+    expect(left).toHaveLength(4);
+  });
+
+  it("renewal states have their own room: a pool full of anonymous ones does not touch them", async () => {
+    const store = aStore({ now: fakeClock().now, room: { anonymous: 2, renewal: 2 } });
+    await addFrom(store, "203.0.113.7", "r1", renewal("r1"));
+    await addFrom(store, "203.0.113.8", "r2", renewal("r2"));
+    for (const sid of ["a", "b", "c", "d"]) await addFrom(store, "198.51.100.1", sid);
+    expect(await pending(store, ["r1", "r2", "a", "b", "c", "d"])).toEqual(["r1", "r2", "c", "d"]);
+  });
+
+  it("a state taken or expired no longer counts for its network", async () => {
     const clock = fakeClock();
-    const store = aStore({ now: clock.now, room: { anonymous: 2, renewal: 2 } });
-    await store.add("state:a", anonymous("a"), TTL);
-    clock.advance(60);
-    await store.add("state:b", anonymous("b"), TTL);
-    expect(await store.take("state:b")).toEqual(anonymous("b"));
-    expect(await store.add("state:c", anonymous("c"), TTL)).toEqual({ added: true });
-    expect(await store.add("state:d", anonymous("d"), TTL)).toMatchObject({ added: false });
-    clock.advance(TTL - 60);
-    expect(await store.add("state:d", anonymous("d"), TTL)).toEqual({ added: true });
+    const store = aStore({ now: clock.now, room: { anonymous: 4, renewal: 4 } });
+    for (const sid of ["gone-1", "gone-2", "gone-3"]) await addFrom(store, "198.51.100.1", sid);
+    clock.advance(200);
+    await addFrom(store, "203.0.113.7", "member");
+    await addFrom(store, "203.0.113.7", "taken");
+    await store.take("state:taken");
+    // The first three expire: their network now holds none, and the one with two states is the largest.
+    clock.advance(100);
+    for (const sid of ["g1", "g2"]) await addFrom(store, "192.0.2.1", sid);
+    await addFrom(store, "2001:db8:7::1", "n1");
+    await addFrom(store, "2001:db8:8::1", "n2");
+    expect(await pending(store, ["member", "g1", "g2", "n1", "n2"])).toEqual(["member", "g2", "n1", "n2"]);
   });
 
   it("is taken once, whichever request asks first", async () => {
     const store = aStore({ now: fakeClock().now, room: { anonymous: 2, renewal: 2 } });
-    await store.add("state:a", anonymous("a"), TTL);
+    await addFrom(store, "203.0.113.7", "a");
     const taken = await Promise.all([store.take("state:a"), store.take("state:a"), store.take("state:a")]);
     expect(taken.filter(Boolean)).toEqual([anonymous("a")]);
   });
@@ -60,7 +89,7 @@ describe("pending login states in memory", () => {
   it("reads an expired state as absent", async () => {
     const clock = fakeClock();
     const store = createMemoryPendingStates({ now: clock.now });
-    await store.add("state:a", anonymous("a"), TTL);
+    await addFrom(store, "203.0.113.7", "a");
     clock.advance(TTL);
     expect(await store.take("state:a")).toBeUndefined();
   });
@@ -71,13 +100,17 @@ describe.skipIf(!REDIS_URL)(`pending login states on Redis ${NEEDS_REDIS}`, () =
   let runs = 0;
   itBoundsPendingStates((options) => createRedisPendingStates(redis(), { ...options, prefix: `${prefix}${++runs}:` }));
 
-  it("each pool is a sorted set of state keys, which expires with its newest state", async () => {
-    const clock = fakeClock();
-    const store = createRedisPendingStates(redis(), { prefix: `${prefix}layout:`, now: clock.now });
-    await store.add("state:a", anonymous("a"), TTL);
-    expect(await redis().zrange(`${prefix}layout:login:pool:anonymous`, "0", "-1")).toEqual([`${prefix}layout:login:state:a`]);
-    expect(await redis().pttl(`${prefix}layout:login:pool:anonymous`)).toBeGreaterThan(0);
+  it("each pool is a sorted set of state keys beside its networks' counts, each key with a TTL; a state taken leaves no key behind", async () => {
+    const store = createRedisPendingStates(redis(), { prefix: `${prefix}layout:`, now: fakeClock().now });
+    await addFrom(store, "2001:db8:1:2ab::1", "a");
+    const pool = `${prefix}layout:login:pool:anonymous`;
+    expect(await redis().zrange(pool, "0", "-1")).toEqual([`${prefix}layout:login:state:a`]);
+    expect(await redis().zrange(`${pool}:net`, "0", "-1", "WITHSCORES")).toEqual(["2001:db8:1::/48", "1"]);
+    expect(await redis().zrange(`${pool}:net:2:2001:db8:1:200::/56`, "0", "-1", "WITHSCORES")).toEqual(["2001:db8:1:2ab::/64", "1"]);
+    const keys = await redis().keys(`${prefix}layout:*`);
+    expect(keys).toHaveLength(7);
+    for (const key of keys) expect(await redis().pttl(key)).toBeGreaterThan(0);
     await store.take("state:a");
-    expect(await redis().zcard(`${prefix}layout:login:pool:anonymous`)).toBe(0);
+    expect(await redis().keys(`${prefix}layout:*`)).toEqual([]);
   });
 });

@@ -2,33 +2,83 @@ import "server-only";
 import type { Redis } from "ioredis";
 import { parseStored, ttlMs } from "@/lib/store/redis-ttl-store";
 import { pendingStateSchema } from "@/lib/session/records";
-import { POOL_ROOM, poolOf, secondsUntil, type PendingStateStore, type PoolRoom } from "./pending-states";
+import { POOL_ROOM, poolOf, type PendingStateStore, type PoolRoom } from "./pending-states";
 
 /*
- * The pending-state pools of pending-states.ts on Redis, shared by every app process: each state
- * is `{prefix}login:state:{sha256}` (SET PX), and each pool a sorted set `{prefix}login:pool:{name}`
- * of state keys scored by their expiry, which counts the pool's room. Adding drops expired members,
- * counts, and stores only below the room, in one script; taking is GETDEL and ZREM in one script.
+ * The pending-state pools of pending-states.ts on Redis, shared by every app process. Each state
+ * is `{prefix}login:state:{sha256}` (SET PX). Each pool `{prefix}login:pool:{name}` is a sorted
+ * set of state keys scored by their expiry, which counts the pool's room, with beside it:
+ *   {pool}:networks       a hash: state key → its three networks, widest first
+ *   {pool}:net            the widest networks, scored by the states each holds
+ *   {pool}:net:1:{name}   the middle networks within that widest one, likewise
+ *   {pool}:net:2:{name}   the narrowest networks within that middle one, likewise
+ *   {pool}:net:3:{name}   that narrowest network's state keys, scored by expiry
+ * One script drops expired states, makes room by dropping the oldest state of the network holding
+ * the most (level by level, as the memory pool does) and adds; another takes a state. The network
+ * keys are named inside the scripts, so the pools need one Redis, not a cluster. Every pool key
+ * lives twice a state's life from its last write: a state's expiry is the app's clock, the key's
+ * TTL Redis's, and the margin keeps a skew between them from dropping a key whose states count.
  */
 
-// KEYS: state, pool. ARGV: value, ttl ms, now ms, room. Returns 1, or the oldest member's expiry (ms) when full.
-const ADD_SCRIPT = `
-local now = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) and not redis.call('ZSCORE', KEYS[2], KEYS[1]) then
-  local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-  return -tonumber(oldest[2] or now)
+// forget(pool, state): removes the state from the pool and from its networks' counts.
+const FORGET = `
+local function node(pool, level, name)
+  if level == 0 then return pool .. ':net' end
+  return pool .. ':net:' .. level .. ':' .. name
 end
-local expires = now + tonumber(ARGV[2])
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('ZADD', KEYS[2], expires, KEYS[1])
-if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[2], ARGV[2]) end
+local function forget(pool, state)
+  redis.call('ZREM', pool, state)
+  local path = redis.call('HGET', pool .. ':networks', state)
+  if not path then return end
+  redis.call('HDEL', pool .. ':networks', state)
+  local names = {}
+  for name in string.gmatch(path, '%S+') do names[#names + 1] = name end
+  redis.call('ZREM', node(pool, 3, names[3]), state)
+  for level = 2, 0, -1 do
+    local key = node(pool, level, names[level])
+    if tonumber(redis.call('ZINCRBY', key, -1, names[level + 1])) <= 0 then redis.call('ZREM', key, names[level + 1]) end
+  end
+end`;
+
+// KEYS: state, pool. ARGV: value, ttl ms, now ms, room, then the three networks, widest first.
+const ADD_SCRIPT = `${FORGET}
+local state, pool = KEYS[1], KEYS[2]
+local ttl, now, room = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local names = { ARGV[5], ARGV[6], ARGV[7] }
+for _, expired in ipairs(redis.call('ZRANGEBYSCORE', pool, '-inf', now)) do forget(pool, expired) end
+forget(pool, state)
+if redis.call('ZCARD', pool) >= room then
+  local key, level = node(pool, 0), 0
+  while level < 3 do
+    local largest = redis.call('ZREVRANGE', key, 0, 0)[1]
+    if not largest then break end
+    level = level + 1
+    key = node(pool, level, largest)
+  end
+  local oldest = level == 3 and redis.call('ZRANGE', key, 0, 0)[1]
+  if oldest then
+    redis.call('DEL', oldest)
+    forget(pool, oldest)
+  end
+end
+local expires = now + ttl
+redis.call('SET', state, ARGV[1], 'PX', ttl)
+redis.call('ZADD', pool, expires, state)
+redis.call('HSET', pool .. ':networks', state, table.concat(names, ' '))
+redis.call('ZADD', node(pool, 3, names[3]), expires, state)
+local keep = 2 * ttl
+for level = 0, 2 do
+  local key = node(pool, level, names[level])
+  redis.call('ZINCRBY', key, 1, names[level + 1])
+  redis.call('PEXPIRE', key, keep)
+end
+for _, key in ipairs({ pool, pool .. ':networks', node(pool, 3, names[3]) }) do redis.call('PEXPIRE', key, keep) end
 return 1`;
 
 // KEYS: state, then every pool.
-const TAKE_SCRIPT = `
+const TAKE_SCRIPT = `${FORGET}
 local raw = redis.call('GETDEL', KEYS[1])
-for i = 2, #KEYS do redis.call('ZREM', KEYS[i], KEYS[1]) end
+for i = 2, #KEYS do forget(KEYS[i], KEYS[1]) end
 return raw`;
 
 export function createRedisPendingStates(redis: Redis, options: { prefix?: string; now?: () => number; room?: PoolRoom } = {}): PendingStateStore {
@@ -39,11 +89,9 @@ export function createRedisPendingStates(redis: Redis, options: { prefix?: strin
   const poolKey = (name: keyof PoolRoom) => `${prefix}login:pool:${name}`;
 
   return {
-    async add(key, state, ttlSeconds) {
+    async add(key, state, ttlSeconds, networks) {
       const pool = poolOf(state);
-      const time = now();
-      const answer = Number(await redis.eval(ADD_SCRIPT, 2, stateKey(key), poolKey(pool), JSON.stringify(state), ttlMs(ttlSeconds), time, room[pool]));
-      return answer === 1 ? { added: true } : { added: false, retryAfterSeconds: secondsUntil(-answer, time) };
+      await redis.eval(ADD_SCRIPT, 2, stateKey(key), poolKey(pool), JSON.stringify(state), ttlMs(ttlSeconds), now(), room[pool], ...networks);
     },
     async take(key) {
       const raw = (await redis.eval(TAKE_SCRIPT, 3, stateKey(key), poolKey("anonymous"), poolKey("renewal"))) as string | null;

@@ -9,7 +9,7 @@ import type { SessionRecord } from "@/lib/session/records";
 import type { VersionedStore } from "@/lib/store/ttl-store";
 import { createMemoryStores, createRedisStores, type ServerDeps, type ServerStores } from "@/lib/server/deps";
 import { CALL_SCOPES } from "@/lib/testing/call-fixtures";
-import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, sessionCredentialsFor, aMember, aToken, authDeps } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, aCampus, sessionCredentialsFor, aMember, aToken, authDeps, CLIENT_ADDRESS } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import { checkAccess } from "./check-access";
 import { login } from "./login";
@@ -49,13 +49,13 @@ async function aSignedInLaunch(stores: () => ServerStores, options: { routes?: R
   });
   const built = { ...authDeps({ fetch: campus.fetch, sleep: async () => undefined, random: () => 0.5 }), ...stores() };
   const deps = options.wrap ? options.wrap(built) : built;
-  const first = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH), deps);
+  const first = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(LAUNCH), deps, CLIENT_ADDRESS);
   const signedIn = await login({ launchId: LAUNCH, code: "c1", state: first.state }, sessionCredentialsFor(LAUNCH, { cookie: first.handle }), deps);
   const oldCredentials = sessionCredentialsFor(LAUNCH, { cookie: signedIn.handle });
   const oldSid = (await unsealHandle(signedIn.handle, deps.sessionSecret))?.sid ?? "";
 
   const renew = async (): Promise<SessionCredentials> => {
-    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, oldCredentials, deps);
+    const renewal = await issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, oldCredentials, deps, CLIENT_ADDRESS);
     const renewed = await login({ launchId: LAUNCH, code: "c2", state: renewal.state }, oldCredentials, deps);
     return sessionCredentialsFor(LAUNCH, { cookie: renewed.handle });
   };
@@ -166,7 +166,7 @@ function itKeepsTheRenewal(stores: () => ServerStores) {
 
   it("one session renews into one: a second renewal of the same session is refused, the first stands", async () => {
     const launch = await aSignedInLaunch(stores);
-    const states = await Promise.all([0, 1].map(() => issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, launch.oldCredentials, launch.deps)));
+    const states = await Promise.all([0, 1].map(() => issueState({ launchId: LAUNCH, campusOrigin: CAMPUS_ORIGIN }, launch.oldCredentials, launch.deps, CLIENT_ADDRESS)));
     const first = await login({ launchId: LAUNCH, code: "c2", state: states[0]!.state }, launch.oldCredentials, launch.deps);
     await expect(login({ launchId: LAUNCH, code: "c3", state: states[1]!.state }, launch.oldCredentials, launch.deps)).rejects.toMatchObject({
       message: INVALID_STATE,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { unsealHandle } from "@/lib/session/handle";
-import { CAMPUS_ORIGIN, TEST_SECRET, sessionCredentialsFor, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, TEST_SECRET, sessionCredentialsFor, authDeps, fakeClock, CLIENT_ADDRESS } from "@/lib/testing/fixtures";
 import { login } from "./login";
 import { INVALID_STATE, STATE_TTL_SECONDS, consumeState, issueState } from "./state";
 
 const issue = (deps: ReturnType<typeof authDeps>, launchId = "launch-1", handles = {}) =>
-  issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId, handles), deps);
+  issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId, handles), deps, CLIENT_ADDRESS);
 
 const invalidState = expect.objectContaining({ code: "BAD_USER_INPUT", status: 400, message: INVALID_STATE });
 
@@ -93,11 +93,11 @@ describe("spec 5.3.3: the login state", () => {
 
   it("accepts only a trusted campus origin", async () => {
     const request = { launchId: "launch-1", campusOrigin: "https://evil.example" };
-    await expect(issueState(request, sessionCredentialsFor("launch-1"), authDeps())).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(issueState(request, sessionCredentialsFor("launch-1"), authDeps(), CLIENT_ADDRESS)).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
   });
 
   it("requires the X-Campus-Launch header to name the same launch", async () => {
     const request = { launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN };
-    await expect(issueState(request, sessionCredentialsFor("launch-2"), authDeps())).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
+    await expect(issueState(request, sessionCredentialsFor("launch-2"), authDeps(), CLIENT_ADDRESS)).rejects.toMatchObject({ code: "BAD_USER_INPUT" });
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { StateRequest } from "@/lib/wire/auth-routes";
 import { AppError } from "@/lib/errors";
+import { addressNetworks } from "@/lib/security/address-networks";
 import { randomToken, sha256Hex } from "@/lib/security/random";
 import { assertSameLaunch, readSessionHandle, type SessionCredentials } from "@/lib/session/session-credentials";
 import { sealHandle } from "@/lib/session/handle";
@@ -32,13 +33,15 @@ const stateKey = (state: string) => `state:${sha256Hex(state)}`;
  * Spec 5.3.3: issues a random challenge bound to this browser. A live session of the launch is
  * what the login will renew: the state names it, and no handle is sealed (nothing here extends a
  * session). Otherwise the state names a fresh ID that no session has, and its handle goes to the
- * launch's cookie, so that the login can show it came back through the same browser. With too
- * many states pending, a new one is refused (429): pending ones are never pushed out.
+ * launch's cookie, so that the login can show it came back through the same browser. The state
+ * counts against the networks of `clientAddress` (readClientAddress): with too many pending, the
+ * network holding the most loses its oldest, and this one is kept (lib/auth/pending-states.ts).
  */
 export async function issueState(
   input: StateRequest,
   credentials: SessionCredentials,
   deps: StateDeps,
+  clientAddress: string,
 ): Promise<{ state: string; handle: string | undefined }> {
   assertSameLaunch(credentials, input.launchId);
   if (!deps.campusOrigins.includes(input.campusOrigin)) {
@@ -55,10 +58,7 @@ export async function issueState(
     campusOrigin: input.campusOrigin,
     expiresAt: deps.now() + STATE_TTL_SECONDS * 1000,
   };
-  const stored = await deps.pendingStates.add(stateKey(state), pending, STATE_TTL_SECONDS);
-  if (!stored.added) {
-    throw new AppError("RATE_LIMITED", `Too many sign-ins are waiting; try again in ${stored.retryAfterSeconds} s`, stored);
-  }
+  await deps.pendingStates.add(stateKey(state), pending, STATE_TTL_SECONDS, addressNetworks(clientAddress));
   const handle = live ? undefined : await sealHandle({ sid, launchId: input.launchId }, deps.sessionSecret);
   return { state, handle };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { aMember, TEST_SECRET } from "@/lib/testing/fixtures";
+import { addressNetworks } from "@/lib/security/address-networks";
+import { aMember, CLIENT_ADDRESS, TEST_SECRET } from "@/lib/testing/fixtures";
 import { NEEDS_REDIS, REDIS_URL, useTestRedis } from "@/lib/testing/redis";
 import type { SessionRecord } from "@/lib/session/records";
 import { createRedisStores } from "./deps";
@@ -34,7 +35,7 @@ describe.skipIf(!REDIS_URL)(`the visitor-session stores on Redis ${NEEDS_REDIS}`
 
   it("a login state is consumed once, whichever process asks first", async () => {
     const one = createRedisStores(redis(), prefix, TEST_SECRET);
-    await one.pendingStates.add("state:abc", { sid: "sid_1", renewal: false, launchId: "launch-1", campusOrigin: "http://campus.localhost:4000", expiresAt: 1 }, 60);
+    await one.pendingStates.add("state:abc", { sid: "sid_1", renewal: false, launchId: "launch-1", campusOrigin: "http://campus.localhost:4000", expiresAt: 1 }, 60, addressNetworks(CLIENT_ADDRESS));
     const consumed = await Promise.all([one.pendingStates.take("state:abc"), one.pendingStates.take("state:abc")]);
     expect(consumed.filter(Boolean)).toHaveLength(1);
   });

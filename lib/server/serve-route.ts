@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ApiRequest } from "@/lib/http/api-request";
 import { ROUTED_METHODS, routeHandler, type MethodRule, type RouteHandler } from "@/lib/http/define-route";
 import { jsonNoStore, type ApiAnswer } from "@/lib/http/respond";
+import { readClientAddress } from "@/lib/security/client-address";
 import { clearSessionCookie, setSessionCookie } from "@/lib/session/cookie";
 import { readSessionCredentials, type SessionCredentials } from "@/lib/session/session-credentials";
 import type { ApiMethod, DeclaredRoute, Endpoint } from "@/lib/wire/declare-route";
@@ -27,10 +28,13 @@ export type SessionCookie = { set(handle: string): void; clear(): void };
 
 type Input<E extends Endpoint> = E["body"] extends z.ZodType ? z.infer<E["body"]> : undefined;
 
-/** What a handler gets: its parsed body, and (for every route but health) the session's credentials and the server's dependencies. */
+/**
+ * What a handler gets: its parsed body, and (for every route but health) the session's credentials,
+ * the server's dependencies and the client's address (lib/security/client-address.ts).
+ */
 export type RouteContext<R extends DeclaredRoute, E extends Endpoint> = R extends { launch: false }
   ? { input: Input<E> }
-  : { input: Input<E>; credentials: SessionCredentials; deps: ServerDeps; sessionCookie: SessionCookie };
+  : { input: Input<E>; credentials: SessionCredentials; deps: ServerDeps; sessionCookie: SessionCookie; clientAddress: string };
 
 type DeclaredMethod<R extends DeclaredRoute> = Extract<keyof R, ApiMethod>;
 
@@ -63,7 +67,7 @@ function answer(handle: AnyHandler) {
     const credentials = readSessionCredentials(request);
     const cookie: { handle?: string; clear?: true } = {};
     const sessionCookie: SessionCookie = { set: (handle) => void (cookie.handle = handle), clear: () => void (cookie.clear = true) };
-    const result = await handle({ input, credentials, deps: getServerDeps(), sessionCookie });
+    const result = await handle({ input, credentials, deps: getServerDeps(), sessionCookie, clientAddress: readClientAddress(request.headers) });
     const answer: ApiAnswer = jsonNoStore(result);
     const cookies = [
       ...(cookie.handle === undefined ? [] : setSessionCookie(credentials, cookie.handle)),

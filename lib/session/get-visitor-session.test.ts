@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { login } from "@/lib/auth/login";
 import { issueState } from "@/lib/auth/state";
-import { CAMPUS_ORIGIN, sessionCredentialsFor, authDeps, fakeClock } from "@/lib/testing/fixtures";
+import { CAMPUS_ORIGIN, sessionCredentialsFor, authDeps, fakeClock, CLIENT_ADDRESS } from "@/lib/testing/fixtures";
 import { readSessionCredentials } from "./session-credentials";
 import { getVisitorSession } from "./get-visitor-session";
 import { MAX_SEALED_HANDLE_LENGTH, sessionCookieName } from "./handle";
@@ -12,7 +12,7 @@ type Deps = ReturnType<typeof authDeps>;
 
 /** A launch that completed login; `handle` is what its cookie or X-App-Session holds. */
 async function signedIn(deps: Deps, launchId: string) {
-  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId), deps);
+  const { state, handle } = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId), deps, CLIENT_ADDRESS);
   const outcome = await login({ launchId, code: "c", state }, sessionCredentialsFor(launchId, { cookie: handle }), deps);
   return outcome.handle;
 }
@@ -58,7 +58,7 @@ describe("resolving the visitor session of an API request", () => {
 
   it("rejects a session whose login never completed", async () => {
     const deps = authDeps();
-    const { handle } = await issueState({ launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor("launch-1"), deps);
+    const { handle } = await issueState({ launchId: "launch-1", campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor("launch-1"), deps, CLIENT_ADDRESS);
     await expect(getVisitorSession(sessionCredentialsFor("launch-1", { cookie: handle }), deps)).rejects.toEqual(signInAgain);
   });
 
@@ -79,7 +79,7 @@ describe("resolving the visitor session of an API request", () => {
 describe("the session's lifetime, enforced on the server", () => {
   /** A renewal every 14 minutes, as the page does before its token's 900 s end (spec part 3). */
   async function renew(deps: Deps, launchId: string, handle: string) {
-    const issued = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId, { cookie: handle }), deps);
+    const issued = await issueState({ launchId, campusOrigin: CAMPUS_ORIGIN }, sessionCredentialsFor(launchId, { cookie: handle }), deps, CLIENT_ADDRESS);
     // The state response sets a new cookie only when the handle names no live session.
     const cookie = issued.handle ?? handle;
     return (await login({ launchId, code: "c", state: issued.state }, sessionCredentialsFor(launchId, { cookie }), deps)).handle;

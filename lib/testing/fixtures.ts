@@ -7,6 +7,8 @@ import type { SessionCredentials } from "@/lib/session/session-credentials";
 
 export const TEST_SECRET = "a-test-session-secret-of-at-least-32-chars";
 export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
+/** The address a test's requests come from (TEST-NET-3, RFC 5737). */
+export const CLIENT_ADDRESS = "203.0.113.7";
 export const CAMPUS_API_URL = "http://campus.test";
 
 export function fakeClock(start = Date.parse("2030-01-01T00:00:00Z")) {
