@@ -28,17 +28,17 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /**
  * Anonymous login states (first logins: no session needed to ask) waiting for their code, in one
- * process's memory or on the shared Redis: past this, a new one is refused with 429 and none
- * already pending is evicted (lib/auth/pending-states.ts). At 120 a minute per address and five
- * minutes each, one address holds at most 600, but an IPv6 /48 is 65,536 addresses; this bounds
- * what many together can make the app hold (about 3 MB) and never costs a member the state of an
- * open consent dialog.
+ * process's memory or on the shared Redis. At 120 a minute per address and five minutes each, one
+ * address holds at most 600, but an IPv6 /48 is 65,536 /64s: this bounds what many together can
+ * make the app hold (about 3 MB). Past it, a new state takes the room of the oldest state of the
+ * network holding the most (lib/auth/pending-states.ts), so a flood pushes out its own states and
+ * a member from another network still gets one.
  */
 export const MAX_PENDING_STATES = 10_000;
 
 /**
  * Renewal states (asked for with a live session's handle) have their own room, so a flood of
- * anonymous states never stops a signed-in member's renewal. Filling it takes that many pending
+ * anonymous states never touches a signed-in member's renewal. Filling it takes that many pending
  * renewals of live sessions, each made by a member's real login, at 10 a minute per launch.
  */
 export const MAX_PENDING_RENEWAL_STATES = 10_000;
