@@ -50,6 +50,33 @@ test.describe("shared activities", () => {
     expect(entries.map((entry) => entry.username)).toEqual(["grace"]);
   });
 
+  // @shared-store: the close is a Lua script on Redis, and the other process must see it.
+  test("only the member who started the poll closes it; a closed poll keeps its votes and takes no more @shared-store", async ({ control, openCampusAs }) => {
+    const { ada, grace } = await membersInOnePoll(control, openCampusAs);
+    await vote(grace, "Salad");
+
+    // Ownership is the member's: ada's view has the control, grace's has none, and the backend refuses her anyway.
+    await expect(ada.app.getByTestId("activity-poll")).toHaveAttribute("data-owner", "true");
+    await expect(grace.app.getByTestId("activity-poll")).toHaveAttribute("data-owner", "false");
+    await expect(grace.app.getByTestId("activity-poll-close")).toHaveCount(0);
+    const launchId = await currentLaunchId(grace);
+    const refused = await grace.page.frame({ name: "app" })!.evaluate(async (launchId) => {
+      const response = await fetch("/api/activity/close", { method: "POST", headers: { "X-Campus-Launch": launchId } });
+      return [response.status, ((await response.json()) as { error?: { code?: string } }).error?.code];
+    }, launchId);
+    expect(refused).toEqual([403, "FORBIDDEN"]);
+    await expect(grace.app.getByTestId("activity-poll")).toHaveAttribute("data-closed", "false");
+
+    await ada.app.getByTestId("activity-poll-close").click();
+    for (const campus of [ada, grace]) {
+      await expect(campus.app.getByTestId("activity-poll")).toHaveAttribute("data-closed", "true");
+      await expect(campus.app.getByTestId("activity-poll-closed")).toBeVisible();
+      await expect(optionButton(campus, "Salad")).toHaveAttribute("data-votes", "1");
+      await expect(optionButton(campus, "Soup")).toHaveAttribute("aria-disabled", "true");
+    }
+    await expect(ada.app.getByTestId("activity-poll-close")).toHaveCount(0);
+  });
+
   test("a session key or activity ID in the app URL or a request grants nothing", async ({ control, openCampusAs }) => {
     const { pages } = await membersInOneCall(control, openCampusAs, ["ada", "grace"]);
     const [ada, grace] = pages as [CampusPage, CampusPage];
