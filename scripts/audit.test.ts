@@ -14,11 +14,13 @@ const AUDIT = path.resolve(import.meta.dirname, "audit.mjs");
 function auditWith(report: string): Promise<{ code: number; out: string }> {
   const bin = mkdtempSync(path.join(tmpdir(), "audit-npm-"));
   writeFileSync(path.join(bin, "report.json"), report);
-  writeFileSync(path.join(bin, "npm"), `#!/bin/sh\ncat "${path.join(bin, "report.json")}"\nexit 1\n`);
+  // npm exits non-zero whenever it finds anything, so the stand-in does too.
+  const npm = `#!${process.execPath}\nprocess.stdout.write(require("node:fs").readFileSync(${JSON.stringify(path.join(bin, "report.json"))}));\nprocess.exitCode = 1;\n`;
+  writeFileSync(path.join(bin, "npm"), npm);
   chmodSync(path.join(bin, "npm"), 0o755);
   return new Promise((resolve) => {
-    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}` };
-    execFile(process.execPath, [AUDIT], { env }, (error, stdout, stderr) => {
+    // The stand-in is the only program on PATH: no npm of the machine's can answer instead.
+    execFile(process.execPath, [AUDIT], { env: { PATH: bin, NODE_ENV: "test" } }, (error, stdout, stderr) => {
       resolve({ code: typeof error?.code === "number" ? error.code : 0, out: stdout + stderr });
     });
   });

@@ -18,12 +18,12 @@ beforeAll(async () => {
   mkdirSync(path.join(root, "scripts"));
   mkdirSync(standalone, { recursive: true });
   copyFileSync(path.resolve(import.meta.dirname, "start.mjs"), path.join(root, "scripts", "start.mjs"));
-  writeFileSync(path.join(standalone, "server.js"), 'console.log(`Ready on ${process.env.HOSTNAME}:${process.env.PORT}`);\n');
+  writeFileSync(path.join(standalone, "server.js"), 'const { env } = require("node:process");\nconsole.log(`Ready on ${env.HOSTNAME}:${env.PORT}`);\n');
   await bundleEnvCheck(path.join(standalone, "env-check.mjs"));
 }, 60_000);
 
-/** A child's whole environment: PATH, the test run's NODE_ENV (test) and `env`, nothing else of the run's. */
-const onlyThese = (env: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env });
+/** A child's whole environment: `env` and the test run's NODE_ENV (test), nothing else of the run's. */
+const onlyThese = (env: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: "test", ...env });
 
 const PRODUCTION = {
   CAMPUS_API_URL: "https://api.campus.example",

@@ -39,8 +39,8 @@ const patterns = (file: string) =>
     .map((line) => line.trim().replace(/^\/|\/$/g, ""))
     .filter((line) => line && !line.startsWith("#"));
 
-/** A child's whole environment: PATH, the test run's NODE_ENV (test) and `env`, nothing else of the run's. */
-const onlyThese = (env: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env });
+/** A child's whole environment: `env` and the test run's NODE_ENV (test), nothing else of the run's. */
+const onlyThese = (env: Record<string, string>): NodeJS.ProcessEnv => ({ NODE_ENV: "test", ...env });
 
 describe("the image (Dockerfile)", () => {
   it("runs the start script that `npm start` runs, so PORT and APP_HOST mean what they mean there", () => {
