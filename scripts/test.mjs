@@ -57,6 +57,7 @@ async function runLane(stages) {
   for (const stage of stages) {
     await Promise.all((stage.after ?? []).map((name) => finished.get(name).promise));
     const skipped = plan.skipped.get(stage.name);
+    if (skipped) console.log(`\n== ${stage.name}: skipped (${skipped})`);
     const result = skipped ? { name: stage.name, code: 0, skipped } : await run(stage);
     finished.get(stage.name).resolve(result);
     results.push(result);
