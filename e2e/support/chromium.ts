@@ -1,18 +1,17 @@
 import { resolveChromium, type ChromiumKind } from "../../scripts/preflight/chromium.ts";
 import { thisMachine } from "../../scripts/preflight/host.ts";
+import { missingError } from "../../scripts/preflight/install.ts";
 
 export type { ChromiumKind };
 
 /**
  * The Chromium to drive, as `npm test`'s preflight finds it (scripts/preflight/chromium.ts):
- * `CHROMIUM_PATH`, else Playwright's installed build, else the system's. Undefined when none is
- * found, so that Playwright looks for its own build and says how to install it.
+ * `CHROMIUM_PATH`, else Playwright's installed build, else the system's.
  */
-export function resolveChromiumPath(kind: ChromiumKind = "browser"): string | undefined {
+export function resolveChromiumPath(kind: ChromiumKind = "browser"): string {
   const found = resolveChromium(thisMachine(), kind);
-  if (found.path !== undefined) return found.path;
-  if (process.env.CHROMIUM_PATH) throw new Error(found.why);
-  return undefined;
+  if (found.path === undefined) throw missingError("chromium", found.why);
+  return found.path;
 }
 
 /** Whether this Playwright run shows its browser: the headless shell cannot. */
