@@ -12,6 +12,6 @@ export type ActivityDeps = CallDeps & {
   activities: ActivityStore;
   /** The app's own session key (spec 2 CallActivity): server-generated, never shown to a page. */
   newSessionKey: () => string;
-  /** A member's creates and votes are rate limited (lib/shared/app-limits.ts). */
+  /** A member's new activities and each action are rate limited (lib/shared/app-limits.ts). */
   rateLimits: RateLimits;
 };

@@ -40,12 +40,12 @@ export function withJoinedActivity<K extends ActivityKind>(
 }
 
 /**
- * A protected activity action: the member's rate limit, then userinfo (spec
- * 4.2), then the access is rechecked with the campus (spec 3: the lease is rechecked while
+ * The access half of every protected activity action: the member's rate limit, then userinfo
+ * (spec 4.2), then the access is rechecked with the campus (spec 3: the lease is rechecked while
  * protected actions continue). `act` gets the session and the rechecked access, whose userId is
  * the verified member's, never one the page names.
  */
-export async function withJoinedAccess<T>(
+async function withJoinedAccess<T>(
   credentials: SessionCredentials,
   deps: ActivityDeps,
   rateLimit: RateLimitName,
@@ -62,7 +62,7 @@ export async function withJoinedAccess<T>(
 }
 
 /** The store no longer holds the activity: access ends, and the action is refused with why. */
-export async function refuseSessionGone(session: VisitorSession, deps: ActivityDeps): Promise<never> {
+async function refuseSessionGone(session: VisitorSession, deps: ActivityDeps): Promise<never> {
   await endAccess(session, deps, { code: "FORBIDDEN", message: SESSION_GONE });
   throw new AppError("FORBIDDEN", SESSION_GONE);
 }
