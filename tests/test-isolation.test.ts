@@ -8,7 +8,8 @@ import { ISOLATED_TEST_FILES } from "./isolated-test-files";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHANGES_THE_PROCESS: [string, RegExp][] = [
   ["stubs the environment", /vi\.stubEnv|process\.env\b/],
-  ["calls a route handler or the server's wiring", /["']@\/app\/|lib\/server\/deps|getServerDeps|getServerStores/],
+  // An import of a route file or of the wiring (a path in a string is none), or a call of the wiring.
+  ["calls a route handler or the server's wiring", /(?:from|import\()\s*["'](?:@\/app\/|[^"']*lib\/server\/deps["'])|getServerDeps\(|getServerStores\(/],
   ["stubs a global or mocks a module", /vi\.stubGlobal|vi\.(do)?mock\(|vi\.resetModules/],
   ["spies on a built-in's prototype", /\.prototype\b/],
 ];
