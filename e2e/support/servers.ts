@@ -23,8 +23,11 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const START_MS = 60_000;
 const LOG_DIR = path.join(ROOT, "server-logs");
 
-// What `next build` reads: a build older than any of these is stale.
-const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", ".env", ".env.local", ".env.production", ".env.production.local"];
+// What `npm run build` reads (`next build`, then the standalone finish): a build older than any
+// of these is stale.
+const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "scripts/standalone.mjs", "scripts/env-check-bundle.mjs", ".env", ".env.local", ".env.production", ".env.production.local"];
+// What the standalone finish writes last: a build without it was stopped before its end.
+const BUILD_OUTPUTS = ["BUILD_ID", "standalone/server.js", "standalone/env-check.mjs"];
 
 export type Servers = { stop: () => Promise<void> };
 
@@ -122,7 +125,7 @@ export function ensureBuild(runName: string) {
 
 function buildIsCurrent() {
   const buildId = path.join(ROOT, ".next", "BUILD_ID");
-  if (!existsSync(buildId) || !existsSync(path.join(ROOT, ".next", "standalone", "server.js"))) return false;
+  if (!BUILD_OUTPUTS.every((output) => existsSync(path.join(ROOT, ".next", output)))) return false;
   const builtAt = statSync(buildId).mtimeMs;
   return BUILD_INPUTS.every((input) => newestChange(path.join(ROOT, input)) <= builtAt);
 }
