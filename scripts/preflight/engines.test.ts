@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { resolveChromium } from "./chromium.ts";
-import { fakeMachine, UBUNTU_SNAP_WRAPPER } from "./fake-machine.ts";
+import { DEBIAN, fakeMachine, UBUNTU_SNAP_WRAPPER } from "./fake-machine.ts";
 import { resolveFirefox } from "./firefox.ts";
 import { resolveRedisServer } from "./redis.ts";
 import { resolveMiniBrowser, resolveWebKit } from "./webkit.ts";
 
-// The packages .ci/run installs on Debian bookworm, where they put their programs.
-const DEBIAN = [
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-headless-shell",
-  "/usr/lib/chromium/chromium-headless-shell",
-  "/usr/bin/firefox-esr",
-  "/usr/bin/WebKitWebDriver",
-  "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
-  "/usr/bin/xvfb-run",
-  "/usr/bin/redis-server",
-];
 
 // `npx playwright install chromium` on Linux, two revisions.
 const PLAYWRIGHT_LINUX = [

@@ -28,3 +28,15 @@ if ! [ -x /snap/bin/chromium ]; then
 fi
 exec /snap/bin/chromium "$@"
 `;
+
+// The packages .ci/run installs on Debian bookworm, where they put their programs.
+export const DEBIAN = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-headless-shell",
+  "/usr/lib/chromium/chromium-headless-shell",
+  "/usr/bin/firefox-esr",
+  "/usr/bin/WebKitWebDriver",
+  "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+  "/usr/bin/xvfb-run",
+  "/usr/bin/redis-server",
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fakeMachine } from "./fake-machine.ts";
+import { DEBIAN, fakeMachine } from "./fake-machine.ts";
 import { preflight, selectedEngines, type Stage } from "./preflight.ts";
 
 // The stages of scripts/test.mjs and what each needs.
@@ -14,14 +14,6 @@ const STAGES: Stage[] = [
   { name: "webkit", needs: ["webkit"] },
 ];
 
-const DEBIAN = [
-  "/usr/lib/chromium/chromium-headless-shell",
-  "/usr/bin/firefox-esr",
-  "/usr/bin/WebKitWebDriver",
-  "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
-  "/usr/bin/xvfb-run",
-  "/usr/bin/redis-server",
-];
 const WITHOUT_WEBKIT = DEBIAN.filter((file) => !file.includes("WebKitWebDriver"));
 
 describe("npm test's preflight", () => {
