@@ -4,10 +4,11 @@ import { workersFromEnv } from "./e2e/support/slots.ts";
 /*
  * The WebKit end-to-end run: WebKitGTK's MiniBrowser (the Safari engine) driven by
  * selenium-webdriver over WebDriver (classic) through WebKitWebDriver, against the same local
- * campus and production app as the other runs (e2e-webkit/README.md). Each worker has a campus
- * and an app of its own (slots from 91 up: slot 90 would put the campus on 4190, a port browsers
- * refuse), started by the global setup; files run side by side and the tests of a file one at a
- * time. One worker unless E2E_WEBKIT_WORKERS says more: each member is a browser of its own.
+ * campus and production app as the other runs (docs/testing.md, "Running the WebKit run alone").
+ * Each worker has a campus and an app of its own (slots from 91 up: slot 90 would put the campus
+ * on 4190, a port browsers refuse), started by the global setup; files run side by side and the
+ * tests of a file one at a time. One worker unless E2E_WEBKIT_WORKERS says more: each member is a
+ * browser of its own.
  */
 process.env.E2E_SLOT_BASE = "91";
 
