@@ -23,7 +23,7 @@ export const activityRoleSchema = z.enum(["inviter", "guest"]);
  * belongs to the member, so an owner-only control shows on `owner`, never on `role`.
  */
 export const activityViewerFields = { role: activityRoleSchema, owner: z.boolean() };
-export type ActivityViewer = { role: z.infer<typeof activityRoleSchema>; owner: boolean };
+export type ActivityViewer = z.infer<z.ZodObject<typeof activityViewerFields>>;
 
 type KindSchema = z.ZodObject<{ kind: z.ZodType<ActivityKind> }>;
 
