@@ -51,6 +51,38 @@ function itBoundsPendingStates(aStore: MakeStore) {
     expect(left).toHaveLength(4);
   });
 
+  // A flood spread one state per network ties every network at one state: the tie goes to the
+  // network longest at its count, so a member keeps her state through the pool's room of requests,
+  // wherever her network's name sorts.
+  it.each([
+    ["99.1.1.1", "sorts last", (i: number) => `${10 + i}.1.1.1`],
+    ["1.1.1.1", "sorts first", (i: number) => `${10 + i}.1.1.1`],
+    ["2001:db8:ffff::1", "sorts last", (i: number) => `2001:db8:${(0x100 + i).toString(16)}::1`],
+    ["2001:db8:1::1", "sorts first", (i: number) => `2001:db8:${(0x100 + i).toString(16)}::1`],
+  ])("of networks tied at one state each, the oldest state goes first: a member at %s (her network %s) keeps hers through the room's next requests", async (member, _sorts, floodAddress) => {
+    const room = 4;
+    const store = aStore({ now: fakeClock().now, room: { anonymous: room, renewal: room } });
+    for (const i of [1, 2, 3]) await addFrom(store, floodAddress(i), `flood-${i}`);
+    await addFrom(store, member, "member");
+    // Full: each of the next three takes the room of an older flood state, never hers.
+    for (const i of [4, 5, 6]) await addFrom(store, floodAddress(i), `flood-${i}`);
+    expect(await pending(store, ["member", "flood-1", "flood-2", "flood-3", "flood-4"])).toEqual(["member", "flood-4"]);
+  });
+
+  it("of tied networks, the one that came to its count first loses, as a count moves either way", async () => {
+    const store = aStore({ now: fakeClock().now, room: { anonymous: 4, renewal: 4 } });
+    await addFrom(store, "198.51.100.1", "a-1");
+    await addFrom(store, "203.0.113.1", "b-1");
+    await addFrom(store, "203.0.113.1", "b-2");
+    await addFrom(store, "198.51.100.1", "a-2");
+    // Both networks hold two; 198.51/16 came to two last. Then b's count drops to one and back to two.
+    await store.take("state:b-2");
+    await addFrom(store, "203.0.113.1", "b-3");
+    // Full, tied at two: 198.51/16 has been at two the longest, so its oldest state goes.
+    await addFrom(store, "192.0.2.1", "newcomer");
+    expect(await pending(store, ["a-1", "a-2", "b-1", "b-3", "newcomer"])).toEqual(["a-2", "b-1", "b-3", "newcomer"]);
+  });
+
   it("renewal states have their own room: a pool full of anonymous ones does not touch them", async () => {
     const store = aStore({ now: fakeClock().now, room: { anonymous: 2, renewal: 2 } });
     await addFrom(store, "203.0.113.7", "r1", renewal("r1"));
@@ -105,8 +137,13 @@ describe.skipIf(!REDIS_URL)(`pending login states on Redis ${NEEDS_REDIS}`, () =
     await addFrom(store, "2001:db8:1:2ab::1", "a");
     const pool = `${prefix}layout:login:pool:anonymous`;
     expect(await redis().zrange(pool, "0", "-1")).toEqual([`${prefix}layout:login:state:a`]);
-    expect(await redis().zrange(`${pool}:net`, "0", "-1", "WITHSCORES")).toEqual(["2001:db8:1::/48", "1"]);
-    expect(await redis().zrange(`${pool}:net:2:2001:db8:1:200::/56`, "0", "-1", "WITHSCORES")).toEqual(["2001:db8:1:2ab::/64", "1"]);
+    // A score is count * 2^36 minus the pool's counter when the network came to that count.
+    const counts = async (key: string) => (await redis().zrange(key, "0", "-1", "WITHSCORES")).map((entry, i) => (i % 2 ? Math.floor(Number(entry) / 2 ** 36) + 1 : entry));
+    expect(await counts(`${pool}:net`)).toEqual(["2001:db8:1::/48", 1]);
+    expect(await counts(`${pool}:net:2:2001:db8:1:200::/56`)).toEqual(["2001:db8:1:2ab::/64", 1]);
+    await addFrom(store, "2001:db8:1:2ab::2", "b");
+    expect(await counts(`${pool}:net`)).toEqual(["2001:db8:1::/48", 2]);
+    await store.take("state:b");
     const keys = await redis().keys(`${prefix}layout:*`);
     expect(keys).toHaveLength(7);
     for (const key of keys) expect(await redis().pttl(key)).toBeGreaterThan(0);

@@ -8,23 +8,39 @@ import { POOL_ROOM, poolOf, type PendingStateStore, type PoolRoom } from "./pend
  * The pending-state pools of pending-states.ts on Redis, shared by every app process. Each state
  * is `{prefix}login:state:{sha256}` (SET PX). Each pool `{prefix}login:pool:{name}` is a sorted
  * set of state keys scored by their expiry, which counts the pool's room, with beside it:
- *   {pool}:networks       a hash: state key → its three networks, widest first
+ *   {pool}:networks       a hash: state key → its three networks, widest first; and #seq below
  *   {pool}:net            the widest networks, scored by the states each holds
  *   {pool}:net:1:{name}   the middle networks within that widest one, likewise
  *   {pool}:net:2:{name}   the narrowest networks within that middle one, likewise
  *   {pool}:net:3:{name}   that narrowest network's state keys, scored by expiry
  * One script drops expired states, makes room by dropping the oldest state of the network holding
- * the most (level by level, as the memory pool does) and adds; another takes a state. The network
+ * the most (level by level, and of a tie the network longest at its count, as the memory pool
+ * does) and adds; another takes a state. The network
  * keys are named inside the scripts, so the pools need one Redis, not a cluster. Every pool key
  * lives twice a state's life from its last write: a state's expiry is the app's clock, the key's
  * TTL Redis's, and the margin keeps a skew between them from dropping a key whose states count.
  */
 
+// Each network's score says how many states it holds and, among networks holding as many, which
+// came to that count first: count * SPAN - seq, where seq is the pool's counter of moves. The
+// highest score is then the network holding the most and, of a tie, the one longest at that count,
+// as the memory pool's buckets order them. (Ties by name would let a flood spread one state per
+// network evict, on its next request, a member whose network's name sorts last.) The counter lives
+// in the {pool}:networks hash, so it expires with the pool; SPAN leaves it 2^36 moves.
 // forget(pool, state): removes the state from the pool and from its networks' counts.
 const FORGET = `
+local SPAN = 68719476736
 local function node(pool, level, name)
   if level == 0 then return pool .. ':net' end
   return pool .. ':net:' .. level .. ':' .. name
+end
+local function nextSeq(pool)
+  return (redis.call('HINCRBY', pool .. ':networks', '#seq', 1) - 1) % (SPAN - 1) + 1
+end
+local function count(key, name, delta, seq)
+  local score = redis.call('ZSCORE', key, name)
+  local held = (score and math.floor(tonumber(score) / SPAN) + 1 or 0) + delta
+  if held <= 0 then redis.call('ZREM', key, name) else redis.call('ZADD', key, held * SPAN - seq, name) end
 end
 local function forget(pool, state)
   redis.call('ZREM', pool, state)
@@ -34,10 +50,10 @@ local function forget(pool, state)
   local names = {}
   for name in string.gmatch(path, '%S+') do names[#names + 1] = name end
   redis.call('ZREM', node(pool, 3, names[3]), state)
-  for level = 2, 0, -1 do
-    local key = node(pool, level, names[level])
-    if tonumber(redis.call('ZINCRBY', key, -1, names[level + 1])) <= 0 then redis.call('ZREM', key, names[level + 1]) end
-  end
+  local seq = nextSeq(pool)
+  for level = 2, 0, -1 do count(node(pool, level, names[level]), names[level + 1], -1, seq) end
+  -- The last state gone: only the counter is left, and nothing counts against it.
+  if redis.call('HLEN', pool .. ':networks') == 1 then redis.call('DEL', pool .. ':networks') end
 end`;
 
 // KEYS: state, pool. ARGV: value, ttl ms, now ms, room, then the three networks, widest first.
@@ -67,9 +83,10 @@ redis.call('ZADD', pool, expires, state)
 redis.call('HSET', pool .. ':networks', state, table.concat(names, ' '))
 redis.call('ZADD', node(pool, 3, names[3]), expires, state)
 local keep = 2 * ttl
+local seq = nextSeq(pool)
 for level = 0, 2 do
   local key = node(pool, level, names[level])
-  redis.call('ZINCRBY', key, 1, names[level + 1])
+  count(key, names[level + 1], 1, seq)
   redis.call('PEXPIRE', key, keep)
 end
 for _, key in ipairs({ pool, pool .. ':networks', node(pool, 3, names[3]) }) do redis.call('PEXPIRE', key, keep) end
