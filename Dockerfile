@@ -29,7 +29,7 @@ ENV NEXT_TELEMETRY_DISABLED=1 \
 # .next/standalone holds server.js, the traced node_modules, the static assets and the environment
 # check (`npm run build`); the layout is the repository's, so the start script finds them.
 COPY --from=build --chown=node:node /app/.next/standalone ./.next/standalone
-COPY --from=build --chown=node:node /app/scripts/start.mjs /app/scripts/health-check.mjs ./scripts/
+COPY --from=build --chown=node:node /app/scripts/start.mjs /app/scripts/static-encoding.mjs /app/scripts/health-check.mjs ./scripts/
 USER node
 EXPOSE 3000
 # Asks the server on the PORT and APP_HOST it listens on, whatever the run sets them to.

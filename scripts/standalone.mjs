@@ -1,8 +1,10 @@
 // `npm run build` finishes the standalone server: Next leaves the static assets out of
 // .next/standalone (a CDN may serve them), so they are copied beside the server that serves them,
-// with the environment check that `npm start` runs first (scripts/env-check-bundle.mjs).
+// with the environment check that `npm start` runs first (scripts/env-check-bundle.mjs), and a
+// brotli and a gzip copy of each text file among them, which `npm start` serves (static-encoding.mjs).
 import { cpSync, existsSync } from "node:fs";
 import { bundleEnvCheck } from "./env-check-bundle.mjs";
+import { precompressStatic } from "./static-encoding.mjs";
 
 const STANDALONE = ".next/standalone";
 
@@ -11,5 +13,8 @@ if (!existsSync(`${STANDALONE}/server.js`)) {
   process.exit(1);
 }
 cpSync(".next/static", `${STANDALONE}/.next/static`, { recursive: true });
+const compressed = precompressStatic(`${STANDALONE}/.next/static`);
+const kb = (bytes) => `${Math.round(bytes / 1024)} kB`;
+console.log(`Static files compressed: ${compressed.files}, ${kb(compressed.rawBytes)} → ${kb(compressed.brBytes)} brotli, ${kb(compressed.gzipBytes)} gzip`);
 if (existsSync("public")) cpSync("public", `${STANDALONE}/public`, { recursive: true });
 await bundleEnvCheck(`${STANDALONE}/env-check.mjs`);

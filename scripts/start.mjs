@@ -3,11 +3,14 @@
 // Next's server reads HOSTNAME, which shells and containers often set to the machine's own name,
 // so it is set here from a variable that means only this.
 import { existsSync } from "node:fs";
+import http from "node:http";
 import { fileURLToPath } from "node:url";
+import { serveStaticFirst } from "./static-encoding.mjs";
 
 const server = fileURLToPath(new URL("../.next/standalone/server.js", import.meta.url));
 const envCheck = fileURLToPath(new URL("../.next/standalone/env-check.mjs", import.meta.url));
-if (!existsSync(server) || !existsSync(envCheck)) {
+const staticDir = fileURLToPath(new URL("../.next/standalone/.next/static", import.meta.url));
+if (!existsSync(server) || !existsSync(envCheck) || !existsSync(staticDir)) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }
@@ -29,4 +32,6 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+// The static chunks go out compressed, from the copies `npm run build` made (static-encoding.mjs).
+serveStaticFirst(http, staticDir);
 await import(server);

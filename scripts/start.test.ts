@@ -7,7 +7,8 @@ import { bundleEnvCheck } from "./env-check-bundle.mjs";
 
 /*
  * scripts/start.mjs (`npm start` and the container's command) in a build of its own: the real
- * environment check beside a stand-in server.js that, like Next's, prints "Ready" as it starts.
+ * environment check beside a stand-in server.js that, like Next's, prints "Ready" as it starts, and
+ * an empty static folder.
  */
 
 let root: string;
@@ -17,7 +18,8 @@ beforeAll(async () => {
   const standalone = path.join(root, ".next", "standalone");
   mkdirSync(path.join(root, "scripts"));
   mkdirSync(standalone, { recursive: true });
-  copyFileSync(path.resolve(import.meta.dirname, "start.mjs"), path.join(root, "scripts", "start.mjs"));
+  for (const script of ["start.mjs", "static-encoding.mjs"]) copyFileSync(path.resolve(import.meta.dirname, script), path.join(root, "scripts", script));
+  mkdirSync(path.join(standalone, ".next", "static"), { recursive: true });
   writeFileSync(path.join(standalone, "server.js"), 'const { env } = require("node:process");\nconsole.log(`Ready on ${env.HOSTNAME}:${env.PORT}`);\n');
   await bundleEnvCheck(path.join(standalone, "env-check.mjs"));
 }, 60_000);

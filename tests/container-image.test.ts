@@ -63,7 +63,7 @@ describe("the image (Dockerfile)", () => {
     expect(stage.findIndex(({ keyword }) => keyword === "USER")).toBeLessThan(stage.findIndex(({ keyword }) => keyword === "CMD"));
   });
 
-  it("copies into what it runs only the build's output and the two scripts it runs, never the context", () => {
+  it("copies into what it runs only the build's output and the scripts it runs, never the context", () => {
     const copies = runStage().filter(({ keyword }) => keyword === "COPY");
     for (const { args } of copies) expect(args).toMatch(/^--from=build /);
   });

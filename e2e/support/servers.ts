@@ -8,6 +8,7 @@ import { resolveRedisServer } from "../../scripts/preflight/redis.ts";
 import { APP_ENV, CAMPUS_ENV, registration } from "./local-env";
 import { originsOf } from "./origins";
 import { portOpen } from "./ports";
+import { endWithThisProcess } from "./process-groups";
 
 /*
  * The servers of the end-to-end runs, for Playwright's and vitest's global setups: per slot
@@ -15,8 +16,9 @@ import { portOpen } from "./ports";
  * end-to-end registration moved to the slot's app origin. Every slot's app is the standalone
  * server of one production build. Each server is the leader of its own process group, so npm,
  * tsx or next and their children end together, and writes its output to server-logs/ (the app's
- * log lines and the campus's), kept after the run to read beside a failed test. The bench and the
- * unit tests' Redis start their servers here too.
+ * log lines and the campus's), kept after the run to read beside a failed test; and ends when the
+ * harness exits or is signalled (process-groups.ts). The bench and the unit tests' Redis start
+ * their servers here too.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -25,7 +27,7 @@ const LOG_DIR = path.join(ROOT, "server-logs");
 
 // What `npm run build` reads (`next build`, then the standalone finish): a build older than any
 // of these is stale.
-const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "scripts/standalone.mjs", "scripts/env-check-bundle.mjs", ".env", ".env.local", ".env.production", ".env.production.local"];
+const BUILD_INPUTS = ["app", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "scripts/standalone.mjs", "scripts/env-check-bundle.mjs", "scripts/static-encoding.mjs", ".env", ".env.local", ".env.production", ".env.production.local"];
 // What the standalone finish writes last: a build without it was stopped before its end.
 const BUILD_OUTPUTS = ["BUILD_ID", "standalone/server.js", "standalone/env-check.mjs"];
 
@@ -159,6 +161,7 @@ export async function startServer(command: string, args: string[], { ready: heal
   mkdirSync(LOG_DIR, { recursive: true });
   const log = openSync(serverLogPath(name), "w");
   const child = spawn(command, args, { cwd, detached: true, stdio: ["ignore", log, "pipe"], env: { ...process.env, ...env } });
+  endWithThisProcess(child);
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4_000);
