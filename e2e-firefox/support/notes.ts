@@ -1,5 +1,5 @@
 import type { CampusControl } from "../../e2e/support/campus-control";
-import { TOPIC } from "../../e2e/support/notes";
+import { TOPIC } from "../../e2e/activities/kinds/notes";
 import { acceptInvitation, inviteTheCall } from "./activity";
 import type { CampusPage } from "./campus-page";
 import { membersInOneCall } from "./call-setup";

@@ -1,9 +1,8 @@
-import { OPTIONS, QUESTION, startPoll, vote } from "../support/activity";
 import { expectNoAppFrameViolations, expectNoPageViolations } from "../support/axe-frame";
-import { membersInOneCall } from "../support/call-setup";
 import { expect, test } from "../support/fixtures";
+import { EVERY_KIND } from "../activities/kinds";
+import { startKind } from "../activities/kinds/kind-descriptor";
 import { APP_ORIGIN, CAMPUS_ORIGIN, startsWithOrigin } from "../support/origins";
-import { postNote, startNotes } from "../support/notes";
 import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
 
 // axe-core (WCAG 2.0/2.1/2.2 A and AA) finds nothing in the app, in every state a member meets.
@@ -31,7 +30,8 @@ test.describe("the app is accessible in every state", () => {
     await expectNoAppFrameViolations(ada.page);
   });
 
-  test("in a call, presenting its tiles, and in a shared poll", async ({ control, openCampusAs }) => {
+  // Each kind's views on their own: activity-kinds.spec.ts. Here, the first kind beside the tiles.
+  test("in a call, presenting its tiles, and in a shared activity beside them", async ({ control, openCampusAs }) => {
     const { ada } = await adaAttachedWithSpeakers(control, openCampusAs, 2);
     await expectNoAppFrameViolations(ada.page);
 
@@ -40,20 +40,7 @@ test.describe("the app is accessible in every state", () => {
     await expect(ada.app.getByTestId("presentation-tile")).toHaveCount(3);
     await expectNoAppFrameViolations(ada.page);
 
-    await startPoll(ada, QUESTION, OPTIONS);
-    await vote(ada, OPTIONS[0]!);
-    await expectNoAppFrameViolations(ada.page);
-  });
-
-  test("in shared notes, choosing the kind, then with a note posted", async ({ control, openCampusAs }) => {
-    const { pages } = await membersInOneCall(control, openCampusAs, ["ada"]);
-    const ada = pages[0]!;
-    await ada.attachToCall();
-    await ada.app.locator('[data-testid="activity-kind"][data-kind="notes"]').check();
-    await expectNoAppFrameViolations(ada.page);
-
-    await startNotes(ada);
-    await postNote(ada, "A first note");
+    await startKind(ada, EVERY_KIND[0]!);
     await expectNoAppFrameViolations(ada.page);
   });
 });

@@ -1,12 +1,12 @@
 import { expect, test } from "../support/fixtures";
-import { TOPIC, membersInOneNotes, notesOf, postNote } from "../support/notes";
+import { TOPIC, membersInOneNotes, notesOf, postNote } from "./kinds/notes";
 
 // Spec 2 (CallActivity, Verified activity entry), 3 "Activity entry", 4.7, 4.11-4.13, with the
 // app's second activity kind: the same registration, invitation and verified entry as the poll.
 test.describe("shared notes", () => {
   // @shared-store: also run with the Redis store behind two app processes (playwright.redis.config.ts).
   test("members of one call post notes and each sees both, with their authors @shared-store", async ({ control, openCampusAs }) => {
-    const { ada, grace } = await membersInOneNotes(control, openCampusAs);
+    const { owner: ada, guest: grace } = await membersInOneNotes(control, openCampusAs);
     await expect(grace.app.getByTestId("notes-topic-text")).toHaveText(TOPIC);
     await expect(grace.app.getByTestId("activity-label")).toHaveText(TOPIC);
 
