@@ -1,9 +1,10 @@
 // `npm test`: every suite, with the stages that can share the machine side by side, then each
 // stage's time and the total. The production build is made once, before the end-to-end runs,
 // and all of them start their app servers from it (e2e/support/servers.ts). First, in a moment, a
-// preflight looks up every engine and server the stages need (scripts/preflight/).
-import { spawn } from "node:child_process";
+// preflight looks up every engine and server the stages need (scripts/preflight/). Stopped (Ctrl-C,
+// SIGTERM), it stops every stage and server it started (scripts/test-runner.mjs).
 import { tsImport } from "tsx/esm/api";
+import { elapsed, runLanes } from "./test-runner.mjs";
 
 // The lanes run side by side, the stages of a lane one after another; a stage with `after` also
 // waits for those stages of other lanes. A failed stage fails the run, and the stages after it
@@ -37,8 +38,7 @@ const plan = preflight(thisMachine(), LANES.flat(), process.argv.slice(2));
 console.log(plan.lines.join("\n"));
 if (!plan.go) process.exit(1);
 
-const finished = new Map(LANES.flat().map(({ name }) => [name, Promise.withResolvers()]));
-const results = (await Promise.all(LANES.map(runLane))).flat();
+const results = await runLanes(LANES, plan.skipped);
 const failed = results.some((result) => result.code !== 0);
 
 console.log("\nnpm test:");
@@ -50,45 +50,3 @@ const notRun = plan.skipped.size ? `${[...plan.skipped.keys()].join(", ")} did n
 const verdict = [failed ? "FAILED" : "ok", notRun].filter(Boolean).join(", but ");
 console.log(`  ${"total".padEnd(13)} ${elapsed(started).padStart(7)} s  ${verdict}`);
 process.exit(failed ? 1 : 0);
-
-/** Runs a lane's stages one after another, each once the stages it comes `after` have finished. */
-async function runLane(stages) {
-  const results = [];
-  for (const stage of stages) {
-    await Promise.all((stage.after ?? []).map((name) => finished.get(name).promise));
-    const skipped = plan.skipped.get(stage.name);
-    if (skipped) console.log(`\n== ${stage.name}: skipped (${skipped})`);
-    const result = skipped ? { name: stage.name, code: 0, skipped } : await run(stage);
-    finished.get(stage.name).resolve(result);
-    results.push(result);
-  }
-  return results;
-}
-
-/** Runs a stage; each line of its output starts with its name. */
-function run({ name, command: [command, ...args], env = {} }) {
-  const stageStarted = performance.now();
-  console.log(`\n== ${name}: ${[command, ...args].join(" ")}`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
-    relay(child.stdout, process.stdout, name);
-    relay(child.stderr, process.stderr, name);
-    child.on("exit", (code, signal) => resolve({ name, code: code ?? signal, seconds: elapsed(stageStarted) }));
-  });
-}
-
-function relay(stream, out, name) {
-  let pending = "";
-  stream.on("data", (chunk) => {
-    const lines = (pending + chunk.toString()).split("\n");
-    pending = lines.pop();
-    for (const line of lines) out.write(`[${name}] ${line}\n`);
-  });
-  stream.on("end", () => {
-    if (pending) out.write(`[${name}] ${pending}\n`);
-  });
-}
-
-function elapsed(since) {
-  return ((performance.now() - since) / 1000).toFixed(1);
-}

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { Capabilities, WebDriver } from "selenium-webdriver";
 import { Executor, HttpClient } from "selenium-webdriver/http";
 import { freePort } from "../../e2e/support/ports";
+import { endWithThisProcess } from "../../e2e/support/process-groups";
 import { thisMachine } from "../../scripts/preflight/host.ts";
 import { missingError } from "../../scripts/preflight/install.ts";
 import { resolveWebKit } from "../../scripts/preflight/webkit.ts";
@@ -33,8 +34,9 @@ export async function launchWebKit(): Promise<WebKitBrowser> {
   const [command, args] = xvfbRun
     ? [xvfbRun, ["-a", "-s", `-screen 0 ${SCREEN}`, driverPath, `--port=${port}`]]
     : [driverPath, [`--port=${port}`]];
-  // Its own process group, so that X server, driver and browser end together.
+  // Its own process group, so that X server, driver and browser end together, and with the worker.
   const server = spawn(command, args, { detached: true, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...BROWSER_ENV } });
+  endWithThisProcess(server);
   let errors = "";
   server.stderr.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-2_000)));
   const stop = async () => {
