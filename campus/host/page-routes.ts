@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { chooseEncoding } from "../../scripts/static-encoding.mjs";
 import type { CampusContext } from "../http/context";
 import { CampusError } from "../core/errors";
 import type { CampusEnv } from "../http/hono-env";
 import { toPublicRegistration } from "../state/registration";
-import { loadPageAssets } from "./assets";
+import { ASSET_ENCODINGS, loadPageAssets } from "./assets";
 import { renderAvatarSvg } from "./avatars";
 import { resolveMember, setMemberCookie } from "./member-cookie";
 import { buildPageCsp, renderPage } from "./render-page";
@@ -34,9 +35,14 @@ export function createPageRoutes(context: CampusContext) {
     .get("/assets/:name", async (c) => {
       const asset = (await loadPageAssets()).get(c.req.param("name"));
       if (!asset) return c.notFound();
+      // Brotli, else gzip, by the request's Accept-Encoding, as the app's static chunks are served.
+      const encoding = chooseEncoding(c.req.header("Accept-Encoding"), ["identity", ...ASSET_ENCODINGS]);
       c.header("Content-Type", asset.contentType);
       c.header("X-Content-Type-Options", "nosniff");
-      return c.body(asset.body);
+      c.header("Vary", "Accept-Encoding");
+      if (encoding === "identity") return c.body(asset.body);
+      c.header("Content-Encoding", encoding);
+      return c.body(asset.encode(encoding));
     })
     .get("/avatars/:file", (c) => {
       const username = c.req.param("file").replace(/\.svg$/, "");

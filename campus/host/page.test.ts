@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract";
 import { createTestCampus, send } from "../test-support/test-campus";
@@ -84,14 +85,48 @@ describe("page assets and avatars", () => {
 
   it("sets zod jitless before the contract's schemas are built: the page's CSP allows no eval, not even zod's probe", async () => {
     const script = await (await send(createTestCampus(), "GET", "/assets/campus.js")).text();
-    const jitless = script.search(/\.config\(\{ jitless: true \}\)/);
+    const jitless = script.search(/\.config\(\{\s*jitless:\s*(?:true|!0)\s*\}\)/);
     expect(jitless).toBeGreaterThan(-1);
     expect(jitless).toBeLessThan(script.indexOf(JSON.stringify(IFRAME_PROTOCOL)));
+  });
+
+  it("serves the page script minified, with a source map that leads back to the TypeScript", async () => {
+    const campus = createTestCampus();
+    const script = await (await send(campus, "GET", "/assets/campus.js")).text();
+    // Unminified, it is about 450 kB.
+    expect(script.length).toBeLessThan(300_000);
+    expect(script.trimEnd().endsWith("//# sourceMappingURL=campus.js.map")).toBe(true);
+    const map = await send(campus, "GET", "/assets/campus.js.map");
+    expect(map.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(((await map.json()) as { sources: string[] }).sources).toContain("campus.ts");
   });
 
   it("serves no module of the page on its own, and no TypeScript source", async () => {
     const campus = createTestCampus();
     for (const name of ["envelope.js", "envelope.ts", "campus.ts", "dom.js"]) expect((await send(campus, "GET", `/assets/${name}`)).status).toBe(404);
+  });
+
+  it("sends a page asset in brotli, else gzip, by the request's Accept-Encoding, saying it varies by it", async () => {
+    const campus = createTestCampus();
+    const plain = await send(campus, "GET", "/assets/campus.js");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(plain.headers.get("Vary")).toBe("Accept-Encoding");
+    const text = await plain.text();
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [["gzip, deflate, br, zstd", "br"], ["gzip, deflate", "gzip"], ["br;q=0, gzip", "gzip"]] as const) {
+      const response = await send(campus, "GET", "/assets/campus.js", { headers: { "Accept-Encoding": accept } });
+      expect(response.headers.get("Content-Encoding")).toBe(encoding);
+      expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.length).toBeLessThan(text.length / 3);
+      expect(decoders[encoding](bytes).toString()).toBe(text);
+    }
+  });
+
+  it("sends the page itself and the REST API uncompressed", async () => {
+    const campus = createTestCampus();
+    for (const path of ["/", "/health"]) expect((await send(campus, "GET", path, { headers: { "Accept-Encoding": "br, gzip" } })).headers.get("Content-Encoding")).toBeNull();
   });
 
   it("serves generated avatars for members that have one", async () => {
