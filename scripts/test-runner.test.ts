@@ -123,7 +123,7 @@ async function leftAfter(deadline: number, runner: number, stages: Listening[]) 
 
 const STOPPED = /npm test: interrupted \((SIGINT|SIGTERM|its parent process ended)\); stopped 2 stages and their servers/;
 
-describe("npm test stopped: every stage and server it started is gone within 10 s, and it says so", { timeout: START_MS + 4 * STOP_MS }, () => {
+describe("npm test stopped: every stage and server it started is gone within 10 s, and it says so", { timeout: START_MS + 2 * STOP_MS }, () => {
   it("Ctrl-C (SIGINT to the run's process group), with a stage that ignores SIGTERM ended after the grace: exit 130", async () => {
     const run = startRun(process.execPath, [path.join(FIXTURES, "run-lanes.mjs"), writeLanes("stubborn")], { detached: true });
     const { runner, stages } = await untilListening(run);
