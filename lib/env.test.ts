@@ -187,3 +187,52 @@ describe("REDIS_KEY_PREFIX: two apps can share one Redis", () => {
     expect(() => parseEnv({ REDIS_KEY_PREFIX: prefix })).toThrow(/REDIS_KEY_PREFIX: must be 1 to 64 letters/);
   });
 });
+
+describe("Redis under Sentinel: REDIS_SENTINELS and its settings", () => {
+  const SENTINEL = { REDIS_SENTINELS: "10.0.0.5:26379, [fd00::7]:26380,sentinel-3.internal:26379", REDIS_SENTINEL_NAME: "mymaster" };
+
+  it("reads the sentinels, the primary's name and the passwords; TLS is off unless asked", () => {
+    const env = parseEnv({ ...SENTINEL, REDIS_PASSWORD: "hunter2", REDIS_SENTINEL_PASSWORD: "s3cret", REDIS_USERNAME: "app" });
+    expect(env.REDIS_SENTINEL).toEqual({
+      sentinels: [
+        { host: "10.0.0.5", port: 26379 },
+        { host: "fd00::7", port: 26380 },
+        { host: "sentinel-3.internal", port: 26379 },
+      ],
+      name: "mymaster",
+      username: "app",
+      password: "hunter2",
+      sentinelPassword: "s3cret",
+      tls: false,
+    });
+    expect(parseEnv({ ...SENTINEL, REDIS_TLS: "true" }).REDIS_SENTINEL?.tls).toBe(true);
+    expect(parseEnv({}).REDIS_SENTINEL).toBeUndefined();
+  });
+
+  it.each([
+    [{ ...SENTINEL, REDIS_SENTINELS: "10.0.0.5" }, /REDIS_SENTINELS: "10.0.0.5" is not host:port/],
+    [{ ...SENTINEL, REDIS_SENTINELS: "10.0.0.5:99999" }, /REDIS_SENTINELS: "10.0.0.5:99999" is not host:port/],
+    [{ ...SENTINEL, REDIS_SENTINELS: "fd00::7:26379" }, /IPv6 address in brackets/],
+    [{ ...SENTINEL, REDIS_SENTINELS: " , " }, /REDIS_SENTINELS: must list at least one sentinel/],
+    [{ REDIS_SENTINELS: "10.0.0.5:26379" }, /REDIS_SENTINEL_NAME: is required with REDIS_SENTINELS/],
+    [{ ...SENTINEL, REDIS_SENTINEL_NAME: "my master" }, /REDIS_SENTINEL_NAME: must be 1 to 64 letters/],
+    [{ ...SENTINEL, REDIS_TLS: "maybe" }, /REDIS_TLS: must be true or false/],
+    [{ ...SENTINEL, REDIS_URL: "redis://127.0.0.1:6379" }, /set either REDIS_URL .* or REDIS_SENTINELS .*, not both/],
+    [{ REDIS_URL: "redis://127.0.0.1:6379", REDIS_PASSWORD: "hunter2" }, /REDIS_PASSWORD: is read only with REDIS_SENTINELS; with REDIS_URL, put it in the URL/],
+    [{ REDIS_SENTINEL_NAME: "mymaster" }, /REDIS_SENTINEL_NAME: is read only with REDIS_SENTINELS/],
+  ])("names a bad Sentinel setting: %o", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("never prints a password", () => {
+    const attempt = () => parseEnv({ REDIS_SENTINELS: "nowhere", REDIS_PASSWORD: "hunter2", REDIS_SENTINEL_PASSWORD: "s3cret" });
+    expect(attempt).toThrow(expect.not.objectContaining({ message: expect.stringMatching(/hunter2|s3cret/) }));
+  });
+
+  it("production needs REDIS_TLS unless every sentinel is on loopback", () => {
+    const production = { ...REMOTE, NODE_ENV: "production" };
+    expect(() => parseEnv({ ...production, ...SENTINEL })).toThrow(/REDIS_TLS: must be true in production with REDIS_SENTINELS/);
+    expect(parseEnv({ ...production, ...SENTINEL, REDIS_TLS: "1" }).REDIS_SENTINEL?.tls).toBe(true);
+    expect(parseEnv({ ...production, REDIS_SENTINELS: "127.0.0.1:26379,[::1]:26380", REDIS_SENTINEL_NAME: "mymaster" }).REDIS_SENTINEL?.tls).toBe(false);
+  });
+});

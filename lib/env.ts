@@ -1,6 +1,7 @@
 import "server-only";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { parseSentinelSettings, SENTINEL_VARIABLES, sentinelsOnLoopback, type SentinelSettings } from "@/lib/redis-sentinel-env";
 
 /*
  * Server environment, validated once at start-up (instrumentation.ts) and read lazily elsewhere.
@@ -148,7 +149,10 @@ const envSchema = rawEnvSchema
     }),
   );
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & {
+  /** Set with REDIS_SENTINELS: the shared store is the primary the sentinels name (lib/redis-sentinel-env.ts). */
+  REDIS_SENTINEL?: SentinelSettings;
+};
 
 /** Whether `url` is https:// (rediss:// for Redis), or on loopback, where plain text never leaves the machine. */
 function isEncryptedOrLoopback(url: string, secureProtocol: "https:" | "rediss:", onLoopback = isLoopbackUrl): boolean {
@@ -169,6 +173,7 @@ function productionProblems(env: Env, source: Record<string, string | undefined>
   }
   // The URL is not printed: it may hold the Redis password.
   if (env.REDIS_URL && !isEncryptedOrLoopback(env.REDIS_URL, "rediss:")) problems.push(`  - REDIS_URL: must be rediss:// (TLS) in production (redis:// only to ${loopback})`);
+  if (env.REDIS_SENTINEL && !env.REDIS_SENTINEL.tls && !sentinelsOnLoopback(env.REDIS_SENTINEL)) problems.push(`  - REDIS_TLS: must be true in production with REDIS_SENTINELS (plain text only to sentinels on ${loopback})`);
   if (env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET) problems.push("  - SESSION_SECRET_PREVIOUS: is the same as SESSION_SECRET; set it to the secret being replaced");
   return problems;
 }
@@ -177,10 +182,17 @@ function productionProblems(env: Env, source: Record<string, string | undefined>
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   const problems = result.success ? [] : result.error.issues.map((issue) => `  - ${String(issue.path[0] ?? "environment")}: ${issue.message}`);
-  problems.push(...exampleSecretProblems(source));
-  if (result.success) problems.push(...productionProblems(result.data, source));
-  if (result.success && problems.length === 0) return result.data;
+  const sentinel = parseSentinelSettings(trimmed(source, [...SENTINEL_VARIABLES, "REDIS_URL"]));
+  problems.push(...sentinel.problems, ...exampleSecretProblems(source));
+  const env: Env | undefined = result.success ? { ...result.data, ...(sentinel.settings ? { REDIS_SENTINEL: sentinel.settings } : {}) } : undefined;
+  if (env) problems.push(...productionProblems(env, source));
+  if (env && problems.length === 0) return env;
   throw new Error(`Invalid environment variables (see .env.example):\n${problems.join("\n")}`);
+}
+
+/** The named variables, trimmed, with the blank ones left out (as the schema reads them). */
+function trimmed<K extends string>(source: Record<string, string | undefined>, names: readonly K[]): Partial<Record<K, string>> {
+  return Object.fromEntries(names.flatMap((name) => (source[name]?.trim() ? [[name, source[name].trim()]] : []))) as Partial<Record<K, string>>;
 }
 
 /** In production, a secret left at its published example value stops the start (a missing one is named by the schema). */

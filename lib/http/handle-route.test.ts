@@ -15,7 +15,7 @@ describe("every API route maps errors the same way", () => {
     expect(answer.body).toEqual({ error: { code: "FORBIDDEN", message: "Missing scope" } });
   });
 
-  it("turns anything else into a 503 with a generic message and no stack", async () => {
+  it("turns anything else into a 503 with a generic message, no stack, and Retry-After", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const route = handleRoute(async () => {
       throw new Error("database password is hunter2");
@@ -25,6 +25,7 @@ describe("every API route maps errors the same way", () => {
     expect(answer.headers["Cache-Control"]).toBe("private, no-store");
     expect(JSON.stringify(answer.body)).not.toContain("hunter2");
     expect(answer.body).toMatchObject({ error: { code: "INTERNAL_SERVER_ERROR" } });
+    expect(answer.headers["Retry-After"]).toBe("1");
   });
 
   it("marks successes private, no-store too, whatever the handler's headers said", async () => {

@@ -22,9 +22,15 @@ export function handleRoute(handler: AnswerHandler): AnswerHandler {
   };
 }
 
+/**
+ * What a client waits before asking again after an unexpected fault: most are a store's blip (a
+ * failover, a restart), over within seconds, and a request that waits a second usually succeeds.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
 /** An error as the spec's Error shape, with no-store. */
 export function toErrorAnswer(error: unknown): ApiAnswer {
   if (error instanceof AppError) return error.toAnswer();
   logError("api.unexpected", error);
-  return new AppError("INTERNAL_SERVER_ERROR", "The app is temporarily unavailable; try again").toAnswer();
+  return new AppError("INTERNAL_SERVER_ERROR", "The app is temporarily unavailable; try again", { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS }).toAnswer();
 }

@@ -2,7 +2,7 @@ import type { Redis } from "ioredis";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NEEDS_REDIS, REDIS_URL } from "@/lib/testing/redis";
 import { asTooOldServer, isInfoReply, startRedisProxy, type RedisProxy } from "@/lib/testing/redis-proxy";
-import { checkVersionAtStart, createRedisClient, versionCheckOf } from "./client";
+import { checkVersionAtStart, createRedisClient, reconnectOnError, versionCheckOf } from "./client";
 import { assertRedisServing } from "./health";
 
 // Short command timeouts and retries, so that each test waits a fraction of a second on conditions.
@@ -68,5 +68,28 @@ describe.skipIf(!REDIS_URL)(`the connection to Redis survives a slow or failed v
     await expect(assertRedisServing(client, 5_000)).resolves.toBeUndefined();
     client.disconnect();
     await expect(assertRedisServing(client)).rejects.toMatchObject({ status: 503 });
+  });
+});
+
+describe("a demoted or loading server: the connection is made again (a failover leaves it open)", () => {
+  const refused = (message: string, name: string, args: unknown[] = []) => Object.assign(new Error(message), { command: { name, args } });
+
+  it("READONLY and LOADING reconnect; any other error reply is passed on", () => {
+    const decide = reconnectOnError(new WeakSet());
+    expect(decide(refused("READONLY You can't write against a read only replica.", "set"))).toBe(1);
+    expect(decide(refused("LOADING Redis is loading the dataset in memory", "get"))).toBe(1);
+    expect(decide(refused("NOPERM this user has no permissions", "set"))).toBe(false);
+    expect(decide(refused("ERR wrong number of arguments", "eval"))).toBe(false);
+    expect(decide(new Error("READONLY without a command"))).toBe(1);
+  });
+
+  it("a script is sent again once, on the new connection; a plain command, which may sit in a MULTI block, is not", () => {
+    const decide = reconnectOnError(new WeakSet());
+    const script = ["return 1", "0"];
+    expect(decide(refused("READONLY You can't write against a read only replica. script: 1f…", "eval", script))).toBe(2);
+    // Refused again (the endpoint still names the old primary): the request fails, 503.
+    expect(decide(refused("READONLY You can't write against a read only replica. script: 1f…", "eval", script))).toBe(1);
+    expect(decide(refused("READONLY You can't write against a read only replica. script: 1f…", "evalsha", ["1f", "0"]))).toBe(2);
+    expect(decide(refused("READONLY You can't write against a read only replica.", "set", ["key", "value"]))).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getRedisClient } from "@/lib/redis/client";
+import { redisTargetOf } from "@/lib/redis/target";
 import { RATE_LIMITS, type RateLimitName } from "@/lib/shared/app-limits";
 
 /**
@@ -49,6 +50,7 @@ const holder = globalThis as typeof globalThis & { __rateLimits?: RateLimits };
 
 export function getRateLimits(): RateLimits {
   const env = getEnv();
-  holder.__rateLimits ??= env.REDIS_URL ? createRedisRateLimits(getRedisClient(env.REDIS_URL), env.REDIS_KEY_PREFIX) : createMemoryRateLimits();
+  const redis = redisTargetOf(env);
+  holder.__rateLimits ??= redis ? createRedisRateLimits(getRedisClient(redis), env.REDIS_KEY_PREFIX) : createMemoryRateLimits();
   return holder.__rateLimits;
 }

@@ -17,6 +17,7 @@ import { getCampusApi, type CampusApi } from "@/lib/campus-api";
 import { getEnv, type Env } from "@/lib/env";
 import { releaseOnSignOut } from "@/lib/presentations/operations";
 import { getRedisClient } from "@/lib/redis/client";
+import { redisTargetOf } from "@/lib/redis/target";
 import { randomToken } from "@/lib/security/random";
 import { getRateLimits, type RateLimits } from "@/lib/security/rate-limit";
 import { sessionRecordSchema, type SessionRecord } from "@/lib/session/records";
@@ -33,7 +34,7 @@ import { createMemoryStore, createMemoryVersionedStore, type Store, type Version
  * and a route hands it to the feature it calls. Tests build theirs here too, on a fake campus.
  */
 
-/** Everything the server keeps, by key. With REDIS_URL on Redis (every app process shares it); without, in this process. */
+/** Everything the server keeps, by key. With Redis (REDIS_URL or REDIS_SENTINELS) there (every app process shares it); without, in this process. */
 export type ServerStores = {
   /** Versioned: a write that read an older record changes nothing (a renewal is never lost). */
   sessions: VersionedStore<SessionRecord>;
@@ -122,10 +123,11 @@ export function buildServerDeps(stores: ServerStores, base: ServerBase): ServerD
 // Kept on globalThis so that every route bundle, and a module reload in development, share one set of stores.
 const holder = globalThis as typeof globalThis & { __serverStores?: ServerStores };
 
-/** This process's stores: on Redis with REDIS_URL, in memory without. */
+/** This process's stores: on Redis with REDIS_URL or REDIS_SENTINELS, in memory without. */
 export function getServerStores(): ServerStores {
   const env = getEnv();
-  holder.__serverStores ??= env.REDIS_URL ? createRedisStores(getRedisClient(env.REDIS_URL), env.REDIS_KEY_PREFIX, sessionSecretOf(env)) : createMemoryStores();
+  const redis = redisTargetOf(env);
+  holder.__serverStores ??= redis ? createRedisStores(getRedisClient(redis), env.REDIS_KEY_PREFIX, sessionSecretOf(env)) : createMemoryStores();
   return holder.__serverStores;
 }
 

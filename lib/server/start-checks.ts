@@ -24,10 +24,12 @@ async function checkAtStart() {
   // Rate limits key on the client's address, which route handlers cannot see without this.
   const { captureClientAddresses, parseTrustedProxies } = await import("../security/client-address");
   captureClientAddresses(env.TRUSTED_PROXY.length ? parseTrustedProxies(env.TRUSTED_PROXY) : undefined);
-  if (env.REDIS_URL) {
+  const { redisTargetOf } = await import("../redis/target");
+  const redis = redisTargetOf(env);
+  if (redis) {
     // A Redis too old for the stores' commands stops the start too, rather than the first login;
     // one that is slow or down is not a reason to stop (the connection retries, /api/health says 503).
     const { checkVersionAtStart, getRedisClient } = await import("../redis/client");
-    await checkVersionAtStart(getRedisClient(env.REDIS_URL));
+    await checkVersionAtStart(getRedisClient(redis));
   }
 }
