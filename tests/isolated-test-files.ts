@@ -25,11 +25,14 @@ export const ISOLATED_TEST_FILES = [
   "lib/server/serve-route.test.ts",
   // Route handlers
   "lib/auth/renewal-race.test.ts",
+  "lib/wire/activity-kinds.test.ts",
   "lib/wire/activity-routes.test.ts",
   "lib/wire/call-routes.test.ts",
   "lib/wire/notes.test.ts",
+  "lib/wire/poll.test.ts",
   "lib/wire/presentation-routes.test.ts",
   // Globals and module mocks
+  "lib/activity/view-clock.test.ts",
   "lib/client/fetch/fetcher.test.ts",
   "lib/client/handshake/sign-in.test.ts",
   "lib/client/timing/timing-marks.test.ts",

@@ -46,6 +46,15 @@ function describeActivityStore(makeStore: () => ActivityStore) {
     expect(tally(state!)).toEqual([10, 10, 10]);
   });
 
+  it("a vote past the stored poll's options lands nowhere: the write checks the definition in its own step", async () => {
+    const store = makeStore();
+    await store.create("key-o", aPoll());
+    expect(await store.vote("key-o", "usr_ada", 3)).toBe("no-such-option");
+    expect(await store.vote("key-o", "usr_ada", -1)).toBe("no-such-option");
+    expect(await store.vote("key-o", "usr_ada", 2)).toMatchObject({ votes: { usr_ada: 2 }, version: 1 });
+    expect(await store.read("key-o")).toEqual({ ...aPoll(), votes: { usr_ada: 2 }, closed: false, version: 1 });
+  });
+
   it("a vote in a session that does not exist (or no longer) lands nowhere", async () => {
     const store = makeStore();
     expect(await store.vote("key-none", "usr_ada", 0)).toBeUndefined();

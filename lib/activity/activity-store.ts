@@ -2,7 +2,7 @@ import "server-only";
 import { createExpiringMap } from "@/lib/store/expiring-map";
 import { emptyState, type ActivityDefinition, type ActivityKind, type ActivityState, type StateOf } from "@/lib/shared/activity-kinds";
 import type { Note, NotesState } from "@/lib/shared/notes";
-import type { PollState } from "@/lib/shared/poll";
+import { isOption, type PollState } from "@/lib/shared/poll";
 
 /*
  * The app's own activity sessions, keyed by their server-generated session key (spec 2
@@ -19,8 +19,12 @@ export interface ActivityStore {
    */
   create(sessionKey: string, definition: ActivityDefinition, cap?: ActivityCap): Promise<void>;
   read(sessionKey: string): Promise<ActivityState | undefined>;
-  /** Records or changes one member's vote and bumps the version, in one step; `closed` once closed; undefined once the poll is gone. */
-  vote(sessionKey: string, userId: string, option: number): Promise<PollState | "closed" | undefined>;
+  /**
+   * Records or changes one member's vote and bumps the version, in one step; `closed` once closed;
+   * `no-such-option` past the poll's options (checked against the stored definition, in the same
+   * step); undefined once the poll is gone.
+   */
+  vote(sessionKey: string, userId: string, option: number): Promise<PollState | "closed" | "no-such-option" | undefined>;
   /** Closes the poll (its votes stay, no more land) and bumps the version; undefined once the poll is gone. Who may is the caller's rule. */
   closePoll(sessionKey: string): Promise<PollState | undefined>;
   /**
@@ -94,6 +98,7 @@ export function createMemoryActivityStore(options: { now?: () => number } = {}):
       const state = liveOfKind(sessionKey, "poll");
       if (!state) return undefined;
       if (state.closed) return "closed";
+      if (!isOption(state, option)) return "no-such-option";
       // A computed key is an own property, whatever the userId.
       state.votes = { ...state.votes, [userId]: option };
       return update(sessionKey, state);

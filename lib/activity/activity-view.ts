@@ -6,8 +6,12 @@ import type { ActivityAccess, JoinedAccess } from "./session-activity";
 
 export const NO_ACTIVITY_RESPONSE: ActivityResponse = { state: "none" };
 
-/** What the page sees of each kind: never the key, the activity, entry or grant ID. `viewer` says who looks. */
-const VIEWS: { [K in ActivityKind]: (viewer: ActivityViewer, state: StateOf<K>) => ActivityView } = {
+/**
+ * What the page sees of each kind: never the key, the activity, entry or grant ID. `viewer` says
+ * who looks; `now` is the server's clock (epoch ms, the route's `deps.now()`), for a kind whose
+ * view counts time (a countdown's seconds left from its stored start), so no view reads its own.
+ */
+const VIEWS: { [K in ActivityKind]: (viewer: ActivityViewer, state: StateOf<K>, now: number) => ActivityView } = {
   // The poll and its votes by userId.
   poll: (viewer, poll) => ({
     kind: "poll",
@@ -32,9 +36,10 @@ const VIEWS: { [K in ActivityKind]: (viewer: ActivityViewer, state: StateOf<K>) 
   }),
 };
 
-export function joinedResponse(access: JoinedAccess, state: ActivityState): ActivityResponse {
-  const view = VIEWS[state.kind] as (viewer: ActivityViewer, state: ActivityState) => ActivityView;
-  return { state: "joined", activity: view({ role: access.role, owner: isOwner(access, state) }, state) };
+/** The joined activity as the page sees it at `now`, the server's clock when the request was served. */
+export function joinedResponse(access: JoinedAccess, state: ActivityState, now: number): ActivityResponse {
+  const view = VIEWS[state.kind] as (viewer: ActivityViewer, state: ActivityState, now: number) => ActivityView;
+  return { state: "joined", activity: view({ role: access.role, owner: isOwner(access, state) }, state, now) };
 }
 
 export function endedResponse(access: Extract<ActivityAccess, { role: "ended" }>): ActivityResponse {

@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "@/lib/shared/app-limits";
-import { ACTIVITY_PATH, ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry, readPoll, registered, REGISTER_PATH, someNotes } from "@/lib/testing/activity-fixtures";
+import {
+  ACTIVITY_PATH,
+  ENTRY_PATH,
+  KIND_SAMPLES,
+  SESSION_KEY,
+  aPoll,
+  activityDeps,
+  anEntry,
+  asOwner,
+  readPoll,
+  registered,
+  REGISTER_PATH,
+  someNotes,
+} from "@/lib/testing/activity-fixtures";
 import { GRANT_ID, aCallSession, callRequests } from "@/lib/testing/call-fixtures";
 import { closePoll } from "./close-poll";
 import { createActivity } from "./create-activity";
@@ -45,6 +58,12 @@ describe("only the poll's owner closes it", () => {
 
     const guest = await adaInPollOf("usr_grace");
     await expect(enterActivity(guest.credentials, guest.deps)).resolves.toMatchObject({ activity: { role: "guest", owner: false } });
+  });
+
+  it("the owner closes it from the launch that started it, after its registration is reread", async () => {
+    const { deps, campus, credentials } = await asOwner({ ...KIND_SAMPLES.poll.create });
+    await expect(closePoll(credentials, deps)).resolves.toMatchObject({ activity: { role: "inviter", owner: true, closed: true, version: 1 } });
+    expect(callRequests(campus.requests)).toEqual([`GET /v1/apps/calls/activities/act_1`]);
   });
 
   it("a closed poll keeps its votes and takes no more: 400 with why", async () => {

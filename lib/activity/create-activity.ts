@@ -33,6 +33,6 @@ export function createActivity(credentials: SessionCredentials, input: CreateAct
 
     const access: JoinedAccess = { role: "inviter", userId: session.member.userId, activityId, sessionKey };
     await setSessionActivity(session, deps.activityAccess, access);
-    return joinedResponse(access, emptyState(definition));
+    return joinedResponse(access, emptyState(definition), deps.now());
   });
 }

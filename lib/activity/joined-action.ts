@@ -35,7 +35,7 @@ export function withJoinedActivity<K extends ActivityKind>(
     if (activity.kind !== kind) throw new AppError("BAD_USER_INPUT", notOfKind(kind));
     const written = await act(activity as StateOf<K>, access, session);
     if (!written) return refuseSessionGone(session, deps);
-    return joinedResponse(access, written);
+    return joinedResponse(access, written, deps.now());
   });
 }
 

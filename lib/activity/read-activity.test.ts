@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENTRY_PATH, SESSION_KEY, aPoll, activityDeps, anEntry } from "@/lib/testing/activity-fixtures";
+import { ENTRY_PATH, KIND_SAMPLES, SESSION_KEY, aPoll, activityDeps, anEntry, asGuest, guestClock } from "@/lib/testing/activity-fixtures";
 import { aCallSession } from "@/lib/testing/call-fixtures";
 import { fakeClock } from "@/lib/testing/fixtures";
 import { LEASE_LAPSED } from "./verified-access";
@@ -43,5 +43,13 @@ describe("the poll as the page polls it", () => {
     const { credentials, sid } = await aCallSession(deps);
     await deps.activityAccess.set(sid, { role: "inviter", userId: "usr_someone_else", activityId: "act_1", sessionKey: SESSION_KEY }, 60);
     expect(await readActivity(credentials, deps)).toEqual({ state: "none" });
+  });
+
+  it("a guest who renews as the page does stays joined however long; guestClock refuses a jump past the lease, with why", async () => {
+    const clock = guestClock();
+    const { deps, credentials } = await asGuest({ ...KIND_SAMPLES.poll.create }, { now: clock.now });
+    expect(() => clock.advance(90)).toThrow(/20 s entry lease/);
+    await clock.advanceRenewing(90, () => enterActivity(credentials, deps));
+    expect(await readActivity(credentials, deps)).toMatchObject({ state: "joined", activity: { kind: "poll", role: "guest" } });
   });
 });

@@ -13,8 +13,11 @@ const NOT_LIVE = -1;
  * One write of a kind, as one script: it lands only in a live session of that kind, runs `body`,
  * bumps the version and renews the expiry of every key of the session, each part of the kind
  * included (redis-activity-parts.ts), so no key outlives or underlives the others. `body` reads
- * the kind's keys by their part names and its own arguments as `args[1]`, `args[2]`…; it may
- * `return` a code of -2 or below before it writes, to refuse.
+ * the kind's keys by their part names, the stored definition's fields as `activity` (the poll's
+ * `activity.options`, a countdown's duration: in the same step, never read first) and its own
+ * arguments as `args[1]`, `args[2]`…; it may `return` a code of -2 or below before it writes, to
+ * refuse. A time the write needs (a start, a pause) is an argument from the route's clock
+ * (`deps.now()`), never Redis's own TIME, so one clock serves the stores and the views.
  */
 function writeScript(kind: ActivityKind, body: string): string {
   const names = partsOf(kind).map(([name]) => name);
@@ -24,7 +27,9 @@ local definition, version = KEYS[1], KEYS[2]
 ${locals}
 local args = { unpack(ARGV, 3) }
 local stored = redis.call('GET', definition)
-if not stored or cjson.decode(stored).kind ~= ARGV[1] then return ${NOT_LIVE} end
+if not stored then return ${NOT_LIVE} end
+local activity = cjson.decode(stored)
+if activity.kind ~= ARGV[1] then return ${NOT_LIVE} end
 ${body}
 local bumped = redis.call('INCR', version)
 for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ARGV[2]) end
@@ -32,9 +37,12 @@ return bumped`;
 }
 
 const CLOSED = -2;
+const NO_SUCH_OPTION = -3;
 const FULL = -2;
-// A vote lands only in an open poll: one field per member.
+// A vote lands only in an open poll, on one of the options its definition holds: one field per member.
 const VOTE_SCRIPT = writeScript("poll", `if redis.call('EXISTS', closed) == 1 then return ${CLOSED} end
+local option = tonumber(args[2])
+if option < 0 or option >= #activity.options then return ${NO_SUCH_OPTION} end
 redis.call('HSET', votes, args[1], args[2])`);
 const CLOSE_SCRIPT = writeScript("poll", `redis.call('SET', closed, '1')`);
 // A note is appended only below the cap, never after a separate count.
@@ -122,6 +130,7 @@ export function createRedisActivityStore(redis: Redis, prefix = "app:"): Activit
     async vote(sessionKey, userId, option) {
       const answer = await write("poll", sessionKey, VOTE_SCRIPT, userId, String(option));
       if (answer === CLOSED) return "closed";
+      if (answer === NO_SUCH_OPTION) return "no-such-option";
       return answer === NOT_LIVE ? undefined : readOfKind(sessionKey, "poll");
     },
     async closePoll(sessionKey) {

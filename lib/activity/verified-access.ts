@@ -63,5 +63,5 @@ export async function recheckAccess(session: VisitorSession, access: JoinedAcces
 export async function respondWithActivity(session: VisitorSession, access: JoinedAccess, deps: ActivityDeps): Promise<ActivityResponse> {
   const activity = await deps.activities.read(access.sessionKey);
   if (!activity) return endedResponse(await endAccess(session, deps, { code: "FORBIDDEN", message: SESSION_GONE }));
-  return joinedResponse(access, activity);
+  return joinedResponse(access, activity, deps.now());
 }

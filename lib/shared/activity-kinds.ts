@@ -28,12 +28,21 @@ export type ActivityViewer = z.infer<z.ZodObject<typeof activityViewerFields>>;
 type KindSchema = z.ZodObject<{ kind: z.ZodType<ActivityKind> }>;
 
 /**
+ * No key that is not a kind: intersected with a map keyed by kind, an entry left behind by a kind
+ * removed from ACTIVITY_KINDS is a compile error ("not assignable to type 'never'"), as a missing
+ * one is. A map annotated `{ [K in ActivityKind]: … }` (or `satisfies` it) needs none of this: an
+ * object literal's extra key is already an error there.
+ */
+export type OnlyKinds<S> = { [K in Exclude<keyof S, ActivityKind>]: never };
+
+/**
  * One schema per kind, as a union told apart by `kind`, in the order of ACTIVITY_KINDS. A kind
  * left out is an error here only: the union keeps the kinds given, so code that uses it still
- * compiles and the error list stays the list of places to fill.
+ * compiles and the error list stays the list of places to fill. A key that is no kind (one
+ * removed) is an error too.
  */
 export function unionOfKinds<S extends Partial<Record<ActivityKind, KindSchema>>>(
-  schemas: S,
+  schemas: S & OnlyKinds<S>,
   // Only for the compiler: "Expected 2 arguments" at the call while a kind has no schema in it.
   ..._everyKind: Exclude<ActivityKind, keyof S> extends never ? [] : [kindsLeftOut: Exclude<ActivityKind, keyof S>]
 ) {
@@ -45,8 +54,8 @@ export function unionOfKinds<S extends Partial<Record<ActivityKind, KindSchema>>
 export const activityDefinitionSchema = unionOfKinds({ poll: pollDefinitionSchema, notes: notesDefinitionSchema });
 export type ActivityDefinition = z.infer<typeof activityDefinitionSchema>;
 
-/** Each kind's state: its definition with what members added. A kind missing here does not compile. */
-type StatesOfKinds<S extends { [K in ActivityKind]: { kind: K; version: number } }> = S;
+/** Each kind's state: its definition with what members added. A kind missing here, or one that is no longer a kind, does not compile. */
+type StatesOfKinds<S extends { [K in ActivityKind]: { kind: K; version: number } } & OnlyKinds<S>> = S;
 type ActivityStates = StatesOfKinds<{ poll: PollState; notes: NotesState }>;
 export type ActivityState = ActivityStates[keyof ActivityStates];
 export type StateOf<K extends ActivityKind> = K extends keyof ActivityStates ? ActivityStates[K] : never;

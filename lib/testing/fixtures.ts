@@ -11,6 +11,11 @@ export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
 export const CLIENT_ADDRESS = "203.0.113.7";
 export const CAMPUS_API_URL = "http://campus.test";
 
+/**
+ * A clock moved by hand, in seconds. Mind the activity entry lease: a guest's access lasts twenty
+ * seconds past her last recheck (spec 3), so advancing past it as a guest ends her access and her
+ * reads answer `ended`. activity-fixtures.ts's guestClock refuses that jump and renews instead.
+ */
 export function fakeClock(start = Date.parse("2030-01-01T00:00:00Z")) {
   let time = start;
   return { now: () => time, advance: (seconds: number) => void (time += seconds * 1000) };
