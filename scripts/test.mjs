@@ -22,7 +22,7 @@ const LANES = [
   // The types are checked here, off the path the build, the dev run and Chromium's run make. The
   // shared-store run (one page at a time) takes the core the dev run leaves (its one page at a time).
   [
-    { name: "unit", needs: ["redis-server"], command: ["npx", "vitest", "run"] },
+    { name: "unit", needs: ["redis-server", "openssl"], command: ["npx", "vitest", "run"] },
     { name: "types", command: ["npm", "run", "typecheck"] },
     { name: "shared-store", after: ["build"], needs: ["chromium", "redis-server"], command: ["npx", "playwright", "test", "-c", "playwright.redis.config.ts"] },
   ],

@@ -39,4 +39,5 @@ export const DEBIAN = [
   "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
   "/usr/bin/xvfb-run",
   "/usr/bin/redis-server",
+  "/usr/bin/openssl",
 ];

@@ -26,6 +26,10 @@ export const INSTALL: Record<Need, [where: string, line: string][]> = {
     ["Debian, Ubuntu", "sudo apt-get install redis-server"],
     ["macOS", "brew install redis"],
   ],
+  openssl: [
+    ["Debian, Ubuntu", "sudo apt-get install openssl"],
+    ["macOS", "none: macOS ships /usr/bin/openssl (or brew install openssl)"],
+  ],
 };
 
 /** The install lines of `need`, indented under a heading line. */

@@ -7,7 +7,7 @@ const STAGES: Stage[] = [
   { name: "build" },
   { name: "dev", needs: ["chromium"] },
   { name: "chromium", needs: ["chromium"] },
-  { name: "unit", needs: ["redis-server"] },
+  { name: "unit", needs: ["redis-server", "openssl"] },
   { name: "types" },
   { name: "shared-store", needs: ["chromium", "redis-server"] },
   { name: "firefox", needs: ["firefox"] },
@@ -27,6 +27,7 @@ describe("npm test's preflight", () => {
       "  firefox       found     /usr/bin/firefox-esr (the system)",
       "  webkit        found     /usr/bin/WebKitWebDriver (the system), starting /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser, under /usr/bin/xvfb-run",
       "  redis-server  found     /usr/bin/redis-server (the system)",
+      "  openssl       found     /usr/bin/openssl (the system)",
     ]);
   });
 
@@ -65,7 +66,7 @@ describe("npm test's preflight", () => {
   });
 
   it("on macOS, stops at WebKit with the reason, and runs the rest with --only", () => {
-    const mac = ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Firefox.app/Contents/MacOS/firefox", "/usr/bin/safaridriver", "/opt/homebrew/bin/redis-server"];
+    const mac = ["/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Firefox.app/Contents/MacOS/firefox", "/usr/bin/safaridriver", "/opt/homebrew/bin/redis-server", "/usr/bin/openssl"];
     const plan = preflight(fakeMachine("darwin", mac), STAGES, []);
     expect(plan.go).toBe(false);
     expect(plan.lines.join("\n")).toMatch(/webkit {8}MISSING {3}the WebKit run drives WebKitGTK, a Linux build/);
