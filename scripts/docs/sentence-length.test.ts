@@ -79,6 +79,10 @@ describe("periods that do not end a sentence", () => {
     expect(counts("Node 24.1.0 takes 1.5 s to read docs/make-it-yours.md from example.com/a.b today.")).toEqual([11]);
   });
 
+  it("splits after a unit such as s or ms, not after an initial", () => {
+    expect(counts("It stops after 5 s. Then it waits 10 ms. Ask J. Smith.")).toEqual([5, 5, 3]);
+  });
+
   it("splits after an ellipsis only before a capital", () => {
     expect(counts("It waits… and waits... Then it ends.")).toEqual([4, 3]);
   });

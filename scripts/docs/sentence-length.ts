@@ -163,8 +163,8 @@ function endsSentence(word: string, nextWord: string | undefined): boolean {
   if (!/[.!?]$/.test(bare)) return false;
   if (MAY_END.has(lower)) return /^[("'“‘*_]*\p{Lu}/u.test(nextWord);
   if (ABBREVIATIONS.has(lower)) return false;
-  // An initial ("J. Smith") or a single letter of a list ("a. the first").
-  if (/^\p{L}\.$/u.test(bare)) return false;
+  // An initial ("J. Smith"); a lowercase letter is a unit ("after 5 s.") and ends the sentence.
+  if (/^\p{Lu}\.$/u.test(bare)) return false;
   return true;
 }
 
