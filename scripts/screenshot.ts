@@ -1,29 +1,34 @@
 // `npx tsx scripts/screenshot.ts`: the README's screenshots, each stage of the demo taken from
-// running servers (`npm run dev` or a production start) with the local campus's control API.
+// running servers (`npm run dev` or a production start) with the local campus's control API, then
+// each activity kind, driven by its descriptor in e2e/activities/kinds/ (screenshot-names.ts).
 import { mkdir } from "node:fs/promises";
 import { chromium, request, type Page } from "@playwright/test";
 import { CampusControl } from "../e2e/support/campus-control";
 import { CampusPage } from "../e2e/support/campus-page";
 import { CHROMIUM_ARGS, resolveChromiumPath } from "../e2e/support/chromium";
-import { membersInOneNotes, notesOf, postNote } from "../e2e/support/notes";
+import { EVERY_KIND } from "../e2e/activities/kinds";
+import { membersInOneActivity, startKind } from "../e2e/activities/kinds/kind-descriptor";
 import { CAMPUS_API } from "../e2e/support/origins";
+import { SCREENSHOT_DIR, screenshotNames } from "./screenshot-names.ts";
 
-const OUTPUT_DIR = "docs/screenshots";
 const WIDE = { width: 1400, height: 900 };
 const LAPTOP = { width: 1024, height: 768 };
 const PHONE = { width: 420, height: 860 };
+
+const written = new Set<string>();
 
 async function shoot(page: Page, name: string) {
   // Polling panels (the REST log, the roster) settle within a couple of seconds.
   await page.waitForTimeout(2_500);
   // Clicks inside the app scroll the campus page to them; each picture shows the page from its top.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${OUTPUT_DIR}/${name}.png` });
-  console.info(`wrote ${OUTPUT_DIR}/${name}.png`);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+  console.info(`wrote ${SCREENSHOT_DIR}/${name}.png`);
+  written.add(name);
 }
 
 async function main() {
-  await mkdir(OUTPUT_DIR, { recursive: true });
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
   const api = await request.newContext({ baseURL: CAMPUS_API });
   const control = new CampusControl(api);
   await control.reset();
@@ -57,31 +62,28 @@ async function main() {
   await ada.app.locator('[data-testid="presentation-status"][data-status="app"]').waitFor();
   await shoot(ada.page, "presenting");
 
-  await ada.app.getByTestId("activity-question").fill("What for lunch?");
-  const options = ada.app.getByTestId("activity-option");
-  await options.nth(0).fill("Soup");
-  await options.nth(1).fill("Salad");
-  await ada.app.getByTestId("activity-create").click();
-  await ada.app.locator('[data-testid="activity-option-vote"][data-option="Soup"]').click();
-  await ada.app.locator('[data-testid="activity-option-vote"][data-mine="true"]').waitFor();
-  await shoot(ada.page, "poll");
-
+  // The first kind, started beside the tiles, for the narrower pages.
+  await startKind(ada, EVERY_KIND[0]!);
   await ada.page.setViewportSize(LAPTOP);
   await shoot(ada.page, "presenting-1024x768");
   await ada.page.setViewportSize(PHONE);
   await shoot(ada.page, "presenting-phone");
 
-  // The worked example of docs/make-it-yours.md: shared notes, in a call of two members.
-  await control.reset();
-  const { ada: host, grace } = await membersInOneNotes(control, async (member) => CampusPage.open(await browser.newContext({ viewport: WIDE }), member));
-  await postNote(host, "The demo went well");
-  await postNote(grace, "Pairing on the tests helped");
-  await notesOf(grace).nth(1).waitFor();
-  await shoot(grace.page, "notes");
+  // Each kind in a call of two members, once both took part: the owner's view, with its controls.
+  const openInOwnContext = async (member: string) => CampusPage.open(await browser.newContext({ viewport: WIDE }), member);
+  for (const descriptor of EVERY_KIND) {
+    await control.reset();
+    const { owner, guest } = await membersInOneActivity(control, openInOwnContext, descriptor);
+    await descriptor.act({ owner, guest });
+    await descriptor.expectSeen(owner);
+    await shoot(owner.page, descriptor.kind);
+  }
 
   await browser.close();
   await control.reset();
   await api.dispose();
+  const missing = screenshotNames().filter((name) => !written.has(name));
+  if (missing.length) throw new Error(`No picture taken for ${missing.join(", ")}: screenshot-names.ts lists them`);
 }
 
 main().catch((error) => {
