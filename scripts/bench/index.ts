@@ -2,7 +2,8 @@
 // target (ok / OVER / UNDER), written to bench-results/latest.json. It never fails on a target:
 // figures are only comparable from a quiet machine.
 import { FLOOR_PAGE_PATH, FLOOR_WITHOUT_POLICY_PATH, measureEmptyNextPage, withEmptyNext } from "./empty-next";
-import { measureFirstLoadJs } from "./first-load-js";
+import { measureFirstLoadJs, measureFirstLoadWire } from "./first-load-js";
+import { measureLighthouse, type FormFactor, type LighthouseScore } from "./lighthouse";
 import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
 import type { ChildProcess } from "node:child_process";
@@ -28,7 +29,7 @@ const SHARED_APP_PORTS = [3001, 3002];
 const AS_NPM_START = { APP_HOST: "0.0.0.0" };
 
 /** `npm run bench -- login heartbeat` measures only those parts; no argument, all of them. */
-const PARTS = ["first-load", "login", "call-view", "heartbeat", "flood", "load", "load-shared"] as const;
+const PARTS = ["first-load", "lighthouse", "login", "call-view", "heartbeat", "flood", "load", "load-shared"] as const;
 const chosen = process.argv.slice(2);
 for (const part of chosen) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`Unknown bench part "${part}"; the parts: ${PARTS.join(", ")}`);
 const wants = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.includes(part);
@@ -46,6 +47,10 @@ const TARGETS = {
   presentingRequestsPerMinute: 12,
   heartbeatRatio: 1.1,
   visitorsRatio: 0.8,
+  /** The app page's Lighthouse performance score within 5 points of an empty page's, which scores about 100. */
+  lighthouseRatio: 0.95,
+  /** The local campus page, the first page a newcomer opens. */
+  campusLighthouse: { mobile: 80, desktop: 95 },
 } as const;
 /**
  * The issue's bar for a state flood: memory stays flat. RSS grows under any traffic while V8's
@@ -59,8 +64,8 @@ async function main() {
   let heldByOne: number | undefined;
   try {
     if (wants("first-load")) {
-      const appJs = await withStandardPair(({ appServer }) => measureFirstLoadJs(appServer));
-      const emptyJs = await measureEmptyNextPage(root);
+      const { appJs, appWire } = await withStandardPair(async ({ appServer }) => ({ appJs: await measureFirstLoadJs(appServer), appWire: await measureFirstLoadWire(appServer) }));
+      const { js: emptyJs, wire: emptyWire } = await measureEmptyNextPage(root);
       record.add({
         name: "First-load JS of the app page",
         value: appJs.gzipKb,
@@ -69,6 +74,26 @@ async function main() {
         target: { limit: TARGETS.firstLoadRatio },
         detail: `${appJs.scripts} scripts`,
       });
+      record.add({
+        name: "  first load on the wire",
+        value: appWire.wireKb,
+        unit: "kB",
+        floor: { value: emptyWire.wireKb, what: "the empty page as `next start` sends it (gzip)" },
+        detail: `the document, its scripts and stylesheets (${appWire.files} files) as sent to a browser's Accept-Encoding; ${appWire.rawKb.toFixed(0)} kB uncompressed, the empty page's ${emptyWire.rawKb.toFixed(0)} kB`,
+      });
+    }
+
+    if (wants("lighthouse")) {
+      // The app page alone, the empty page and the campus page framing the app, in turn in one
+      // browser per form factor: the app and the empty page meet the same spell of the machine.
+      const standard = originsOf(undefined);
+      const scores = await withStandardPair(() =>
+        withEmptyNext(root, async ({ port }) => {
+          const urls = [`${standard.appOrigin}/`, `http://127.0.0.1:${port}/`, `${standard.campusOrigin}/`];
+          return { mobile: await measureLighthouse(urls, "mobile"), desktop: await measureLighthouse(urls, "desktop") };
+        }),
+      );
+      for (const formFactor of ["mobile", "desktop"] as const) addLighthouse(record, formFactor, scores[formFactor]);
     }
 
     if (wants("login")) {
@@ -225,6 +250,7 @@ async function main() {
       );
       record.add({ name: "  visitors held by two processes", value: load.held, unit: "", detail: `one process held ${heldByOne ?? "(not measured)"}` });
       addAppCost(record, load.lastHeld);
+      addRedisCeiling(record, load.lastHeld);
     }
   } catch (error) {
     failure = error;
@@ -304,6 +330,33 @@ function describeStep(step: LoadStep): string {
   );
 }
 
+/** Lighthouse's figures of one form factor: the app page beside the empty page, then the campus page. */
+function addLighthouse(record: BenchRecord, formFactor: FormFactor, [app, empty, campus]: LighthouseScore[]) {
+  const timings = (score: LighthouseScore | undefined) => `LCP ${score?.lcpMs?.toFixed(0) ?? "–"} ms, TBT ${score?.tbtMs?.toFixed(0) ?? "–"} ms`;
+  record.add({
+    name: `Lighthouse performance, ${formFactor}: the app page`,
+    value: app?.performance ?? null,
+    unit: "",
+    floor: { value: empty?.performance ?? null, what: "the empty Next.js page" },
+    target: { limit: TARGETS.lighthouseRatio, higherIsBetter: true },
+    detail: `${timings(app)}; the empty page ${timings(empty)}`,
+  });
+  record.add({
+    name: `  legacy JavaScript of the app page, ${formFactor}`,
+    value: (app?.legacyJsBytes ?? 0) / 1024,
+    unit: "kB",
+    target: { limit: 0 },
+    detail: `Lighthouse's legacy-JavaScript insight: ${app?.legacyJsFindings.join(", ") || "no finding"}; the empty page's ${((empty?.legacyJsBytes ?? 0) / 1024).toFixed(1)} kB`,
+  });
+  record.add({
+    name: `Lighthouse performance, ${formFactor}: the campus page`,
+    value: campus?.performance ?? null,
+    unit: "",
+    target: { limit: TARGETS.campusLighthouse[formFactor], higherIsBetter: true },
+    detail: `framing the app; ${timings(campus)}`,
+  });
+}
+
 /**
  * What a visitor costs the app processes, from the last step held: the same figure for one process
  * and for two says that a process on a core of its own adds as many visitors as the first held.
@@ -312,6 +365,18 @@ function addAppCost(record: BenchRecord, step: LoadStep | undefined) {
   if (!step) return;
   const perThousand = (step.cores.app ?? 0) / (step.visitors / 1000);
   record.add({ name: "  app cores per 1,000 visitors", value: perThousand, unit: "", detail: `at ${step.visitors} visitors` });
+}
+
+/** Redis runs commands on one core: past this share of it, its latency climbs into every request's. */
+const REDIS_CORE_BUDGET = 0.7;
+
+/** What a visitor costs Redis, and so how many visitors one Redis holds (docs/deploy.md, "Redis"). */
+function addRedisCeiling(record: BenchRecord, step: LoadStep | undefined) {
+  const perThousand = step && (step.cores.redis ?? 0) / (step.visitors / 1000);
+  if (!step || !perThousand) return;
+  record.add({ name: "  Redis cores per 1,000 visitors", value: perThousand, unit: "", detail: `at ${step.visitors} visitors` });
+  const ceiling = Math.floor((REDIS_CORE_BUDGET / perThousand) * 10) * 100;
+  record.add({ name: "  visitors one Redis holds", value: ceiling, unit: "", detail: `at ${REDIS_CORE_BUDGET * 100} % of its one core, from the cost above` });
 }
 
 /** A throwaway redis-server and two app processes on it, for the shared load run; stops whatever of them started. */
