@@ -85,7 +85,7 @@ describe("a static chunk is answered in the encoding the request accepts", () =>
   });
 
   it("the file as it is when no encoding is accepted", async () => {
-    for (const headers of [{}, { "Accept-Encoding": "identity" }, { "Accept-Encoding": "br;q=0, gzip;q=0" }]) {
+    for (const headers of [{}, { "Accept-Encoding": "identity" }, { "Accept-Encoding": "br;q=0, gzip;q=0" }] as Record<string, string>[]) {
       const answer = await get("/_next/static/chunks/0a1b2c.js", headers);
       expect(answer.headers["content-encoding"]).toBeUndefined();
       expect(answer.body.toString()).toBe(CHUNK);

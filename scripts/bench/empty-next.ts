@@ -6,7 +6,7 @@ import { CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
 import { startServer, stopServer } from "../../e2e/support/servers";
 import { markName } from "../../lib/client/timing/timing-marks";
-import { measureFirstLoadJs } from "./first-load-js";
+import { measureFirstLoadJs, measureFirstLoadWire } from "./first-load-js";
 
 /** The packages of the baseline, at the versions the project's lockfile holds. */
 const BASELINE_PACKAGES = ["next", "react", "react-dom", "tailwindcss", "@tailwindcss/postcss", "typescript", "@types/react", "@types/node"];
@@ -234,9 +234,9 @@ export async function withEmptyNext<T>(
   }
 }
 
-/** First-load JS of the empty page. */
+/** First-load JS of the empty page, and its first load's bytes on the wire as `next start` sends them. */
 export function measureEmptyNextPage(root: string) {
-  return withEmptyNext(root, ({ url }) => measureFirstLoadJs(url));
+  return withEmptyNext(root, async ({ url }) => ({ js: await measureFirstLoadJs(url), wire: await measureFirstLoadWire(url) }));
 }
 
 /** Runs a command to completion, its output on the bench's; rejects on a non-zero exit. */
