@@ -5,12 +5,12 @@
 import type { ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { freePort, portOpen } from "@/e2e/support/ports";
 import { findRedisServer, startServer, stopServer } from "@/e2e/support/servers";
+import { startRedisProxy } from "./redis-proxy";
 
 /** How long the bed waits for a role swap or a sentinel's election: a condition, checked every 50 ms. */
 const SETTLE_MS = 30_000;
@@ -59,48 +59,16 @@ async function ask(port: number, command: string[], options: { password?: string
 
 const roleOf = async (port: number, password?: string) => ((await ask(port, ["ROLE"], password ? { password } : {})) as [string])[0];
 
-/**
- * A TCP endpoint in front of the servers, as a managed service's primary endpoint is: new
- * connections go where it points now; connections already made stay with their server, as they
- * do when a managed service swaps roles.
- */
-async function startEndpoint(target: number) {
-  let current = target;
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect({ host: "127.0.0.1", port: current });
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("close", end).on("error", end);
-    upstream.on("close", end).on("error", end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("the endpoint has no port");
-  return {
-    port: address.port,
-    pointAt: (port: number) => void (current = port),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** A primary and its replica behind an endpoint; failover() swaps them with Redis's FAILOVER, then points the endpoint at the new primary. */
 export async function startFailoverPair(): Promise<Bed & { url: string; failover: () => Promise<void>; flip: () => void; primaryPort: () => number }> {
   const primary = await startRedis("primary", []);
   const replica = await startRedis("replica", ["--replicaof", "127.0.0.1", String(primary.port)]);
   await until("the replica's first sync", async () => /master_link_status:up/.test(String(await ask(replica.port, ["INFO", "replication"]))));
-  const endpoint = await startEndpoint(primary.port);
+  // As a managed service's primary endpoint: connections already made stay with their server.
+  const endpoint = await startRedisProxy(`redis://127.0.0.1:${primary.port}`);
   let ports = [primary.port, replica.port] as [number, number];
   return {
-    url: `redis://127.0.0.1:${endpoint.port}`,
+    url: endpoint.url,
     primaryPort: () => ports[0],
     /** FAILOVER on the primary: it waits for the replica to catch up, then the two swap roles; old connections stay open. */
     async failover() {

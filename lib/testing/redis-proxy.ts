@@ -1,5 +1,6 @@
 // A TCP proxy in front of a redis-server, for the fault tests: it can hold the server's replies (a
-// slow server) and rewrite them (another server version), per reply chunk as it arrives.
+// slow server) and rewrite them (another server version), per reply chunk as it arrives, and
+// point new connections at another server, as a managed service's endpoint does in a failover.
 import { connect, createServer, type Socket } from "node:net";
 
 export type RedisProxyOptions = {
@@ -15,17 +16,20 @@ export type RedisProxy = {
   holding: () => boolean;
   /** Sends what is held, and holds nothing more. */
   release: () => void;
+  /** New connections go to this port from now on; connections already made stay with their server. */
+  pointAt: (port: number) => void;
   close: () => Promise<void>;
 };
 
 export async function startRedisProxy(targetUrl: string, options: RedisProxyOptions = {}): Promise<RedisProxy> {
   const target = new URL(targetUrl);
+  let port = Number(target.port);
   const sockets = new Set<Socket>();
   const held: { socket: Socket; chunks: Buffer[] }[] = [];
   let released = false;
 
   const server = createServer((client) => {
-    const upstream = connect({ host: target.hostname, port: Number(target.port) });
+    const upstream = connect({ host: target.hostname, port });
     sockets.add(client).add(upstream);
     let holding: Buffer[] | undefined;
     client.on("data", (chunk) => upstream.write(chunk));
@@ -53,6 +57,7 @@ export async function startRedisProxy(targetUrl: string, options: RedisProxyOpti
   return {
     url: `redis://127.0.0.1:${address.port}`,
     holding: () => !released && held.length > 0,
+    pointAt: (next) => void (port = next),
     release() {
       released = true;
       for (const { socket, chunks } of held.splice(0)) for (const chunk of chunks) socket.write(chunk);
