@@ -18,7 +18,8 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npm run build
+# No one but the owner (root, in the image that runs) may write what ships: see the last stage.
+RUN npm run build && chmod -R go-w .next/standalone scripts
 
 FROM node:24-bookworm-slim AS run
 WORKDIR /app
@@ -28,8 +29,11 @@ ENV NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000
 # .next/standalone holds server.js, the traced node_modules, the static assets and the environment
 # check (`npm run build`); the layout is the repository's, so the start script finds them.
-COPY --from=build --chown=node:node /app/.next/standalone ./.next/standalone
-COPY --from=build --chown=node:node /app/scripts/start.mjs /app/scripts/static-encoding.mjs /app/scripts/health-check.mjs ./scripts/
+# Root owns them and the server's user cannot write them, so a compromised server cannot rewrite
+# its own code. It needs nowhere to write: no page is prerendered or revalidated, so Next keeps no
+# .next/cache (a page that came to need one would need a writable volume there).
+COPY --from=build /app/.next/standalone ./.next/standalone
+COPY --from=build /app/scripts/start.mjs /app/scripts/static-encoding.mjs /app/scripts/health-check.mjs ./scripts/
 USER node
 EXPOSE 3000
 # Asks the server on the PORT and APP_HOST it listens on, whatever the run sets them to.

@@ -33,6 +33,14 @@ function runStage() {
   return all.slice(from);
 }
 
+/** The instructions of the stage named `name` (`FROM … AS name`). */
+function stage(name: string) {
+  const all = instructions(read("Dockerfile"));
+  const from = all.findIndex(({ keyword, args }) => keyword === "FROM" && args.endsWith(` AS ${name}`));
+  const next = all.findIndex(({ keyword }, index) => index > from && keyword === "FROM");
+  return all.slice(from, next === -1 ? undefined : next);
+}
+
 const patterns = (file: string) =>
   read(file)
     .split("\n")
@@ -61,6 +69,24 @@ describe("the image (Dockerfile)", () => {
     const users = stage.filter(({ keyword }) => keyword === "USER");
     expect(users.at(-1)?.args).toBe("node");
     expect(stage.findIndex(({ keyword }) => keyword === "USER")).toBeLessThan(stage.findIndex(({ keyword }) => keyword === "CMD"));
+  });
+
+  it("leaves what it runs root's: no copy hands it to another user, nothing after changes owner or mode", () => {
+    const stage = runStage();
+    for (const { args } of stage.filter(({ keyword }) => keyword === "COPY")) expect(args).not.toMatch(/--chown|--chmod/);
+    for (const { args } of stage.filter(({ keyword }) => keyword === "RUN")) expect(args).not.toMatch(/\bch(own|mod)\b/);
+  });
+
+  it("copies only what the build made writable by its owner alone", () => {
+    const copied = runStage()
+      .filter(({ keyword }) => keyword === "COPY")
+      .flatMap(({ args }) => args.split(/\s+/).slice(1, -1))
+      .map((source) => path.posix.relative("/app", source));
+    const locked = stage("build")
+      .filter(({ keyword }) => keyword === "RUN")
+      .flatMap(({ args }) => /\bchmod -R go-w ([^&;|]+)/.exec(args)?.[1]?.trim().split(/\s+/) ?? []);
+    expect(copied.length).toBeGreaterThan(0);
+    expect(copied.filter((source) => !locked.some((dir) => source === dir || source.startsWith(`${dir}/`)))).toEqual([]);
   });
 
   it("copies into what it runs only the build's output and the scripts it runs, never the context", () => {

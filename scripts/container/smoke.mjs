@@ -44,6 +44,13 @@ try {
     if (code !== 0 || stdout.trim()) return `found (exit ${code}):\n${output}`;
   });
 
+  await check("keeps its app files root's, none writable by the user the server runs as", async () => {
+    // As the image's own user: `-writable` asks the kernel what that user may write.
+    const { code, stdout, output } = await runEngine(engine, ["run", "--rm", IMAGE, "sh", "-c", "id -un; find /app \\( ! -user root -o -writable \\) -print"]);
+    const [user, ...found] = stdout.trim().split("\n");
+    if (code !== 0 || user !== "node" || found.length > 0) return `as ${user} (exit ${code}):\n${output}`;
+  });
+
   await check(`serves on PORT=${PORT} and reports healthy there`, async () => {
     const name = await start(["-p", `127.0.0.1::${PORT}`, "-e", `PORT=${PORT}`]);
     const hostPort = await publishedPort(name, PORT);
