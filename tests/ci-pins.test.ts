@@ -69,7 +69,7 @@ describe("Node's download (.ci/install-node)", () => {
       writeFileSync(path.join(mirror, version, `node-${version}-linux-${arch()}.tar.xz`), "not Node's archive");
       const { status, stderr } = spawnSync("bash", [INSTALL_NODE], {
         encoding: "utf8",
-        env: { PATH: process.env.PATH, NODE_DIST_URL: pathToFileURL(mirror).href },
+        env: { ...process.env, NODE_DIST_URL: pathToFileURL(mirror).href },
       });
       expect(status).toBe(1);
       expect(stderr).toMatch(new RegExp(`node-${version}-linux-${arch()}\\.tar\\.xz has SHA-256 [0-9a-f]{64}, not ${expected}`));
