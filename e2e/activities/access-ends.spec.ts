@@ -1,7 +1,7 @@
 import { LEASE_RECHECK_MS } from "@/lib/client/activity/activity-refresh";
 import { expect, test } from "../support/fixtures";
 import type { CampusPage } from "../support/campus-page";
-import { membersInOnePoll, optionButton, optionSelector, vote } from "../support/activity";
+import { membersInOnePoll, optionButton, optionSelector, vote } from "./kinds/poll";
 
 /** The member's next vote; the app may already have noticed the loss on its own lease recheck. */
 async function tryToVote(campus: CampusPage, option: string) {

@@ -2,17 +2,8 @@ import { expect, test } from "../support/fixtures";
 import { membersInOneCall } from "../support/call-setup";
 import type { CampusPage } from "../support/campus-page";
 import { APP_ORIGIN } from "../support/origins";
-import {
-  QUESTION,
-  acceptInvitation,
-  currentLaunchId,
-  inviteTheCall,
-  membersInOnePoll,
-  optionButton,
-  signInToNewLaunch,
-  startPoll,
-  vote,
-} from "../support/activity";
+import { acceptInvitation, currentLaunchId, inviteTheCall, signInToNewLaunch } from "../support/activity";
+import { QUESTION, membersInOnePoll, optionButton, startPoll, vote } from "./kinds/poll";
 
 // Spec 2 (CallActivity, Activity read, Verified activity entry), 3 "Activity entry", 4.7, 4.11-4.13.
 test.describe("shared activities", () => {
@@ -114,7 +105,7 @@ test.describe("shared activities", () => {
     expect((await control.activities()).entries).toEqual([]);
 
     // The invitation itself still works: accepting it is the way in.
-    await acceptInvitation(grace);
+    await acceptInvitation(grace, QUESTION);
     await expect(grace.app.getByTestId("activity-poll")).toHaveAttribute("data-role", "guest");
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { QUESTION, membersInOnePoll } from "../support/activity";
+import { EVERY_KIND } from "../activities/kinds";
+import { kindView, membersInOneActivity } from "../activities/kinds/kind-descriptor";
 import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
@@ -67,15 +68,17 @@ test.describe("one ready per app document @dev", () => {
     await campus.page.context().close();
   });
 
-  test("activity invitation: an invited member joins the shared poll @dev", async ({ control, browser }) => {
+  test("activity invitation: an invited member joins the shared activity @dev", async ({ control, browser }) => {
     const contexts: Awaited<ReturnType<Browser["newContext"]>>[] = [];
     const open = async (member: string) => {
       const campus = await openCountingCampus(browser, member);
       contexts.push(campus.page.context());
       return campus;
     };
-    const { grace } = await membersInOnePoll(control, open);
-    await expect(grace.app.getByTestId("activity-poll-question")).toHaveText(QUESTION);
+    const descriptor = EVERY_KIND[0]!;
+    const { guest } = await membersInOneActivity(control, open, descriptor);
+    await expect(kindView(guest, descriptor.kind)).toHaveAttribute("data-role", "guest");
+    await expect(guest.app.getByTestId("activity-label")).toHaveText(descriptor.label);
     await Promise.all(contexts.map((context) => context.close()));
   });
 });

@@ -1,22 +1,5 @@
-import { expect, type Locator } from "@playwright/test";
-import { membersInOneCall } from "./call-setup";
-import type { CampusControl } from "./campus-control";
+import { expect } from "@playwright/test";
 import type { CampusPage } from "./campus-page";
-
-export const QUESTION = "What for lunch?";
-export const OPTIONS = ["Soup", "Salad", "Pie"];
-
-/** A member's app starts a shared poll (its grant active) and shows it as the inviter. */
-export async function startPoll(campus: CampusPage, question = QUESTION, options = OPTIONS) {
-  await campus.app.getByTestId("activity-question").fill(question);
-  const inputs = campus.app.getByTestId("activity-option");
-  for (const [index, option] of options.entries()) {
-    if (index >= (await inputs.count())) await campus.app.getByTestId("activity-add-option").click();
-    await inputs.nth(index).fill(option);
-  }
-  await campus.app.getByTestId("activity-create").click();
-  await expect(campus.app.getByTestId("activity-poll")).toHaveAttribute("data-role", "inviter");
-}
 
 /** activityInvite from the app, then the inviter confirms the native selection (all the other members) in her campus page. */
 export async function inviteTheCall(campus: CampusPage) {
@@ -41,35 +24,10 @@ export async function signInToNewLaunch(campus: CampusPage, previousLaunchId: st
 }
 
 /** The recipient accepts in her campus page: the app remounts in a launch bound to the invitation, logs in, attaches. */
-export async function acceptInvitation(campus: CampusPage, label = QUESTION) {
+export async function acceptInvitation(campus: CampusPage, label: string) {
   const before = await currentLaunchId(campus);
   const invitation = campus.page.getByTestId("activity-invitation");
   await expect(invitation).toHaveAttribute("data-label", label);
   await invitation.getByTestId("activity-invitation-accept").click();
   await signInToNewLaunch(campus, before);
-}
-
-export function optionSelector(option: string): string {
-  return `[data-testid="activity-option-vote"][data-option="${option}"]`;
-}
-
-export function optionButton(campus: CampusPage, option: string): Locator {
-  return campus.app.locator(optionSelector(option));
-}
-
-export async function vote(campus: CampusPage, option: string) {
-  await optionButton(campus, option).click();
-  await expect(optionButton(campus, option)).toHaveAttribute("data-mine", "true");
-}
-
-/** Ada and grace in one call and in ada's poll: ada registered it and invited, grace joined through her new launch. */
-export async function membersInOnePoll(control: CampusControl, openCampusAs: (member: string) => Promise<CampusPage>) {
-  const { callId, pages } = await membersInOneCall(control, openCampusAs, ["ada", "grace"]);
-  const [ada, grace] = pages as [CampusPage, CampusPage];
-  await ada.attachToCall();
-  await startPoll(ada);
-  await inviteTheCall(ada);
-  await acceptInvitation(grace);
-  await expect(grace.app.getByTestId("activity-poll")).toHaveAttribute("data-role", "guest");
-  return { callId, ada, grace };
 }
