@@ -7,11 +7,12 @@ const postReady = vi.fn();
 vi.mock("./campus-app", () => ({ postReady, CampusApp: () => null }));
 
 const HOST_ORIGINS = ["http://campus.localhost:4000", "https://campus.example"];
+const CAMPUS_LINK = "http://campus.localhost:4000";
 
 /** The page as the server sends it: the first paint of EmbeddedApp, rendered without a window. */
-async function serverMarkup(): Promise<string> {
+async function serverMarkup(openedAlone = false): Promise<string> {
   const { EmbeddedApp } = await import("./embedded-app");
-  return renderToString(createElement(EmbeddedApp, { hostOrigins: HOST_ORIGINS, campusLink: null }));
+  return renderToString(createElement(EmbeddedApp, { hostOrigins: HOST_ORIGINS, campusLink: CAMPUS_LINK, openedAlone }));
 }
 
 /** A document holding that markup, as much of it as the page's module reads: one data attribute. */
@@ -47,5 +48,20 @@ describe("EmbeddedApp", () => {
     // A condition, not a time: the cap only ends a test that would hang.
     await vi.waitFor(() => expect(postReady).toHaveBeenCalledOnce(), { timeout: 30_000 });
     expect(postReady).toHaveBeenCalledWith(HOST_ORIGINS);
+  });
+
+  it("is painted by the server as the way to the campus when opened in a tab, with no origins for a handshake", async () => {
+    const markup = await serverMarkup(true);
+    expect(markup).toContain('data-state="not-embedded"');
+    expect(markup).toContain("Open this app from the campus");
+    expect(markup).toContain(`href="${CAMPUS_LINK}"`);
+    expect(markup).not.toContain("Connecting to the campus");
+    expect(markup).not.toContain("data-host-origins");
+  });
+
+  it("is painted by the server as connecting in a frame", async () => {
+    const markup = await serverMarkup(false);
+    expect(markup).toContain('data-state="connecting"');
+    expect(markup).not.toContain("Open this app from the campus");
   });
 });

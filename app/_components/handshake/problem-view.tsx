@@ -16,6 +16,17 @@ const COPY: Record<Problem["name"], Copy> = {
   error: { title: "Something went wrong", tone: "danger", action: "sign-in" },
 };
 
+/**
+ * Opened in a tab rather than in the campus's frame: the same view the handshake would end on, as
+ * the page's first paint, with no sign-in to offer.
+ */
+export function NotEmbeddedView({ campusLink }: { campusLink: string | null }) {
+  const view: Problem = { name: "not-embedded", message: COPY["not-embedded"].title };
+  return <ProblemView view={view} onSignIn={signInNowhere} campusLink={campusLink} />;
+}
+
+const signInNowhere = () => undefined;
+
 export function problemTitle(name: Problem["name"]): string {
   return COPY[name].title;
 }
