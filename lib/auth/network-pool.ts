@@ -10,15 +10,20 @@ import type { AddressNetworks } from "@/lib/security/address-networks";
  * keeps its sub-networks in buckets by count and finds its largest at once, whatever the flood.
  */
 
-/** A network: its sub-networks by how many states each holds, or at the narrowest level its states, oldest first. */
+/**
+ * A network: its sub-networks by how many states each holds, or at the narrowest level its states,
+ * oldest first. Each collection is made when first needed: a network uses only one kind, and a
+ * flood from many networks makes three of them per state.
+ */
 class Network {
   size = 0;
-  readonly states = new Set<string>();
-  private readonly children = new Map<string, Network>();
-  private readonly namesBySize = new Map<number, Set<string>>();
+  states?: Set<string>;
+  private children?: Map<string, Network>;
+  private namesBySize?: Map<number, Set<string>>;
   private largestSize = 0;
 
   child(name: string): Network {
+    this.children ??= new Map();
     let child = this.children.get(name);
     if (!child) this.children.set(name, (child = new Network()));
     return child;
@@ -26,21 +31,22 @@ class Network {
 
   /** Counts one state more or fewer under the sub-network `name`; an empty one is forgotten. */
   resize(name: string, child: Network, delta: 1 | -1) {
-    const bucket = this.namesBySize.get(child.size);
+    const namesBySize = (this.namesBySize ??= new Map());
+    const bucket = namesBySize.get(child.size);
     bucket?.delete(name);
-    if (bucket?.size === 0) this.namesBySize.delete(child.size);
+    if (bucket?.size === 0) namesBySize.delete(child.size);
     child.size += delta;
-    if (child.size === 0) this.children.delete(name);
-    else if (this.namesBySize.has(child.size)) this.namesBySize.get(child.size)!.add(name);
-    else this.namesBySize.set(child.size, new Set([name]));
+    if (child.size === 0) this.children?.delete(name);
+    else if (namesBySize.has(child.size)) namesBySize.get(child.size)!.add(name);
+    else namesBySize.set(child.size, new Set([name]));
     this.largestSize = Math.max(this.largestSize, child.size);
     // A count moved by one: the largest is the same, or one less.
-    if (!this.namesBySize.has(this.largestSize)) this.largestSize = Math.max(0, this.largestSize - 1);
+    if (!namesBySize.has(this.largestSize)) this.largestSize = Math.max(0, this.largestSize - 1);
   }
 
   largest(): Network | undefined {
-    const name = this.namesBySize.get(this.largestSize)?.values().next().value;
-    return name === undefined ? undefined : this.children.get(name);
+    const name = this.namesBySize?.get(this.largestSize)?.values().next().value;
+    return name === undefined ? undefined : this.children?.get(name);
   }
 }
 
@@ -72,8 +78,8 @@ export function createNetworkPool<T>(): NetworkPool<T> {
   function count(key: string, networks: AddressNetworks, delta: 1 | -1) {
     const path = pathOf(networks);
     const narrowest = path[3]!;
-    if (delta === 1) narrowest.states.add(key);
-    else narrowest.states.delete(key);
+    if (delta === 1) (narrowest.states ??= new Set()).add(key);
+    else narrowest.states?.delete(key);
     for (let level = 2; level >= 0; level--) path[level]!.resize(networks[level]!, path[level + 1]!, delta);
   }
 
@@ -104,7 +110,7 @@ export function createNetworkPool<T>(): NetworkPool<T> {
     evictFromLargest() {
       let network: Network | undefined = root;
       for (let level = 0; level < 3 && network; level++) network = network.largest();
-      const oldest = network?.states.values().next().value;
+      const oldest = network?.states?.values().next().value;
       if (oldest !== undefined) remove(oldest);
     },
   };

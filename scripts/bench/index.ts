@@ -9,7 +9,7 @@ import { measureHeartbeatLatency } from "./heartbeat-latency";
 import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
 import { LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, type LoadStep } from "./load/load-run";
-import { climber } from "./load/climb";
+import { climber, type PassResult } from "./load/climb";
 import { APP_VISITORS, EMPTY_ROUTE_VISITORS, FORWARD_ROUTE_VISITORS } from "./load/visitor";
 import { measureLogin } from "./login-timing";
 import { frameIn } from "./campus-control";
@@ -21,6 +21,7 @@ import { writePerformanceDoc } from "./performance-doc";
 import { breakdownFigures } from "./breakdown";
 import { BenchRecord } from "./record";
 import { measureStateFlood } from "./state-flood";
+import { measurePoolHeap } from "./pool-heap";
 
 const root = process.cwd();
 const SHARED_REDIS_PORT = 6479;
@@ -47,6 +48,8 @@ const TARGETS = {
   presentingRequestsPerMinute: 12,
   heartbeatRatio: 1.1,
   visitorsRatio: 0.8,
+  /** An app process's resident memory, idle and at each load step, against the floor's at the same step. */
+  memoryRatio: 1.3,
   /** The app page's Lighthouse performance score within 5 points of an empty page's, which scores about 100. */
   lighthouseRatio: 0.95,
   /** The local campus page, the first page a newcomer opens. */
@@ -174,6 +177,13 @@ async function main() {
         target: { limit: Math.max(0, flood.baselineGrowthMb) + FLOOD_RSS_MARGIN_MB },
         detail: `${flood.beforeMb.toFixed(0)} → ${flood.afterMb.toFixed(0)} MB in ${flood.seconds.toFixed(0)} s, as many health checks +${flood.baselineGrowthMb.toFixed(0)} MB, ${flood.refused} answered 429`,
       });
+      const pool = measurePoolHeap();
+      record.add({
+        name: "  the login-state pool at its full room: heap",
+        value: pool.manyNetworksMb,
+        unit: "MB",
+        detail: `${pool.states} states from as many IPv6 /48s, in the memory store, after a full collection; from one network ${pool.oneNetworkMb.toFixed(1)} MB`,
+      });
     }
 
     if (wants("load")) {
@@ -218,7 +228,7 @@ async function main() {
         { coarse: stepsFrom(1000, 1000) },
       );
       const emptyRoute = await empty.finer(await empty.first());
-      record.add({ name: "  resident memory before the first visitor", value: load.idleRssMb, unit: "MB" });
+      addMemory(record, load, floorLoad);
       record.add({
         name: "  visitors held by one process",
         value: load.held,
@@ -328,6 +338,34 @@ function describeStep(step: LoadStep): string {
     (step.held ? "held" : "MISSED") +
     (step.warmUp ? " (warm-up)" : "")
   );
+}
+
+/**
+ * The app process's resident memory beside the floor's (the empty route that makes the campus
+ * call): before the first visitor, and at each step both climbs measured, the first of each.
+ */
+function addMemory(record: BenchRecord, app: PassResult, floor: PassResult) {
+  const floorWhat = "the floor's process, the same way";
+  record.add({
+    name: "  resident memory before the first visitor",
+    value: app.idleRssMb,
+    unit: "MB",
+    floor: { value: floor.idleRssMb, what: floorWhat },
+    target: { limit: TARGETS.memoryRatio },
+  });
+  for (const step of app.steps.filter((each) => !each.warmUp)) {
+    if (app.steps.find((each) => each.visitors === step.visitors && !each.warmUp) !== step) continue;
+    const floorStep = floor.steps.find((each) => each.visitors === step.visitors && !each.warmUp);
+    if (!floorStep) continue;
+    record.add({
+      name: `  resident memory at ${step.visitors} visitors`,
+      value: step.appRssMb,
+      unit: "MB",
+      floor: { value: floorStep.appRssMb, what: floorWhat },
+      target: { limit: TARGETS.memoryRatio },
+      detail: `the app's step ${step.held ? "held" : "missed"}, the floor's ${floorStep.held ? "held" : "missed"}`,
+    });
+  }
 }
 
 /** Lighthouse's figures of one form factor: the app page beside the empty page, then the campus page. */
