@@ -1,7 +1,7 @@
 import "server-only";
 import { isIP } from "node:net";
 import { z } from "zod";
-import { parseSentinelSettings, SENTINEL_VARIABLES, sentinelsOnLoopback, type SentinelSettings } from "@/lib/redis-sentinel-env";
+import { parseSentinelSettings, SENTINEL_VARIABLES, type SentinelSettings } from "@/lib/redis-sentinel-env";
 
 /*
  * Server environment, validated once at start-up (instrumentation.ts) and read lazily elsewhere.
@@ -173,7 +173,8 @@ function productionProblems(env: Env, source: Record<string, string | undefined>
   }
   // The URL is not printed: it may hold the Redis password.
   if (env.REDIS_URL && !isEncryptedOrLoopback(env.REDIS_URL, "rediss:")) problems.push(`  - REDIS_URL: must be rediss:// (TLS) in production (redis:// only to ${loopback})`);
-  if (env.REDIS_SENTINEL && !env.REDIS_SENTINEL.tls && !sentinelsOnLoopback(env.REDIS_SENTINEL)) problems.push(`  - REDIS_TLS: must be true in production with REDIS_SENTINELS (plain text only to sentinels on ${loopback})`);
+  const sentinelUrls = (env.REDIS_SENTINEL?.sentinels ?? []).map(({ host, port }) => `redis://${isIP(host) === 6 ? `[${host}]` : host}:${port}`);
+  if (env.REDIS_SENTINEL && !env.REDIS_SENTINEL.tls && !sentinelUrls.every((url) => isLoopbackUrl(url))) problems.push(`  - REDIS_TLS: must be true in production with REDIS_SENTINELS (plain text only to sentinels on ${loopback})`);
   if (env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET) problems.push("  - SESSION_SECRET_PREVIOUS: is the same as SESSION_SECRET; set it to the secret being replaced");
   return problems;
 }

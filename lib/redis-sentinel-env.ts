@@ -110,8 +110,3 @@ export function parseSentinelSettings(source: SentinelSource): { settings?: Sent
     },
   };
 }
-
-/** Whether every sentinel is on loopback, where plain text never leaves the machine. */
-export function sentinelsOnLoopback(settings: SentinelSettings): boolean {
-  return settings.sentinels.every(({ host }) => host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host));
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireRequest } from "@/lib/testing/wire-request";
+import { apiRequest, expectBadInput } from "@/lib/testing/wire-request";
 import { POST as postActivity } from "@/app/api/activity/route";
 import { ACTIVITY_KINDS, unionOfKinds, type ActivityKind, type OnlyKinds } from "@/lib/shared/activity-kinds";
 import { pollDefinitionSchema } from "@/lib/shared/poll";
@@ -13,25 +13,12 @@ import { activityResponseSchema, createActivityRequestSchema } from "@/lib/wire/
  * so removing a kind removes only its tests.
  */
 
-const APP = "http://app.localhost:3000";
 
 /** A name no kind can have: kinds are lowercase words (below), and this has spaces. */
 const NO_SUCH_KIND = "no such kind";
 
-const create = (body: unknown) =>
-  postActivity(
-    wireRequest(`${APP}/api/activity`, {
-      method: "POST",
-      headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    }),
-  );
+const create = (body: unknown) => postActivity(apiRequest("/api/activity", body));
 
-async function expectBadInput(response: Response) {
-  expect(response.status).toBe(400);
-  expect(response.headers.get("cache-control")).toBe("private, no-store");
-  expect(await response.json()).toMatchObject({ error: { code: "BAD_USER_INPUT", message: expect.any(String) } });
-}
 
 const everyKind = ACTIVITY_KINDS.map((kind) => [kind, KIND_SAMPLES[kind]] as const);
 /** Every ordered pair of two kinds: none while the app has one kind. */

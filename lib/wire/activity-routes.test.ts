@@ -1,25 +1,13 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { wireRequest } from "@/lib/testing/wire-request";
+import { apiRequest as request, expectBadInput, TEST_APP } from "@/lib/testing/wire-request";
 import { GET as getActivity } from "@/app/api/activity/route";
 import { POST as postEntry } from "@/app/api/activity/entry/route";
 import { POST as postInvite } from "@/app/api/activity/invite/route";
 
-const APP = "http://app.localhost:3000";
+const APP = TEST_APP;
 const KEY = "k".repeat(43);
 
-const request = (path: string, body?: unknown) =>
-  wireRequest(`${APP}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
-async function expectBadInput(response: Response) {
-  expect(response.status).toBe(400);
-  expect(response.headers.get("cache-control")).toBe("private, no-store");
-  expect(await response.json()).toMatchObject({ error: { code: "BAD_USER_INPUT" } });
-}
 
 describe("spec 4.13: no activity route takes a session key, an activity, an entry or a grant from the browser (each kind's own: lib/wire/activity-kinds.test.ts and lib/wire/<kind>.test.ts)", () => {
   it("an invitation with an activityId is 400", async () => {

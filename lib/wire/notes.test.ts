@@ -1,25 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { wireRequest } from "@/lib/testing/wire-request";
+import { apiRequest as post, expectBadInput, TEST_APP, wireRequest } from "@/lib/testing/wire-request";
 import { POST as postActivity } from "@/app/api/activity/route";
 import { GET as getNotes, POST as postNotes } from "@/app/api/activity/notes/route";
 import { NOTES_LIMITS } from "@/lib/shared/notes";
 import { activityResponseSchema, createActivityRequestSchema } from "@/lib/wire/activity-routes";
 import { postNoteRequestSchema } from "@/lib/wire/notes";
 
-const APP = "http://app.localhost:3000";
+const APP = TEST_APP;
 
-const post = (path: string, body: unknown) =>
-  wireRequest(`${APP}${path}`, {
-    method: "POST",
-    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-
-async function expectBadInput(response: Response) {
-  expect(response.status).toBe(400);
-  expect(response.headers.get("cache-control")).toBe("private, no-store");
-  expect(await response.json()).toMatchObject({ error: { code: "BAD_USER_INPUT", message: expect.any(String) } });
-}
 
 describe("POST /api/activity/notes takes the note's text only, 1 to 280 characters once trimmed", () => {
   it("an empty note, or one of spaces only, is 400", async () => {

@@ -1,28 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { wireRequest } from "@/lib/testing/wire-request";
+import { apiRequest as request, expectBadInput } from "@/lib/testing/wire-request";
 import { POST as postVote } from "@/app/api/activity/vote/route";
 import { POST as postClose } from "@/app/api/activity/close/route";
 import { activityResponseSchema, createActivityRequestSchema } from "@/lib/wire/activity-routes";
 import { voteRequestSchema } from "@/lib/wire/poll";
 
 // The poll's own wire rules; those of every kind are in lib/wire/activity-kinds.test.ts.
-const APP = "http://app.localhost:3000";
 const KEY = "k".repeat(43);
-
-const request = (path: string, body: unknown) =>
-  wireRequest(`${APP}${path}`, {
-    method: "POST",
-    headers: { "X-Campus-Launch": "launch-1", "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
 
 const poll = { label: "Lunch", question: "What for lunch?", options: ["Soup", "Salad"] };
 
-async function expectBadInput(response: Response) {
-  expect(response.status).toBe(400);
-  expect(response.headers.get("cache-control")).toBe("private, no-store");
-  expect(await response.json()).toMatchObject({ error: { code: "BAD_USER_INPUT" } });
-}
 
 describe("spec 4.13: the poll's routes take no session key, activity, entry or voter from the browser", () => {
   it.each([
