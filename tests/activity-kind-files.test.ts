@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_KINDS } from "@/lib/shared/activity-kinds";
+import { RATE_LIMITS } from "@/lib/shared/app-limits";
 import { KIND_FILES, KIND_FOLDERS, KIND_IMPORTERS, SHARED_BY_EVERY_KIND } from "./activity-kind-files";
 
 // A kind's files are listed under it in tests/activity-kind-files.ts; a kind removed leaves none behind.
@@ -64,5 +65,16 @@ describe("every activity file belongs to a kind of ACTIVITY_KINDS, or to every k
   it("a kind's own picture is docs/screenshots/<kind>.png", () => {
     const pictures = kindFiles.filter((file) => file.startsWith("docs/screenshots/"));
     expect(pictures.sort()).toEqual(ACTIVITY_KINDS.map((kind) => `docs/screenshots/${kind}.png`).sort());
+  });
+});
+
+describe("every rate limit is used: a kind removed leaves none behind", () => {
+  /** The app's code, tests aside: where a limit is named, always as a quoted string. */
+  const appCode = () => ["app", "pages", "lib"].flatMap(filesUnder).filter((file) => SOURCE.test(file) && !/\.test\.tsx?$/.test(file) && file !== "lib/shared/app-limits.ts");
+
+  it("each name in RATE_LIMITS is named by the app's code", () => {
+    const sources = appCode().map((file) => readFileSync(path.join(ROOT, file), "utf8"));
+    const unused = Object.keys(RATE_LIMITS).filter((name) => !sources.some((source) => source.includes(`"${name}"`)));
+    expect(unused).toEqual([]);
   });
 });
