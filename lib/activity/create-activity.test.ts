@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { callActivitySchema } from "@/lib/contract";
 import { MAX_ACTIVITIES_PER_GRANT, RATE_LIMITS } from "@/lib/shared/app-limits";
-import { ACTIVITY_ID, REGISTER_PATH, activityDeps, registered } from "@/lib/testing/activity-fixtures";
+import { ACTIVITY_KINDS } from "@/lib/shared/activity-kinds";
+import { ACTIVITY_ID, KIND_SAMPLES, REGISTER_PATH, activityDeps, registered } from "@/lib/testing/activity-fixtures";
 import { GRANT_ID, aCallSession, callRequests, campusError } from "@/lib/testing/call-fixtures";
 import { createActivity } from "./create-activity";
 import { newSessionKey } from "./session-key";
@@ -24,26 +25,16 @@ describe("spec 4.11: a new activity is registered for the session's grant", () =
     });
   });
 
-  it("shared notes are registered the same way, with their label; the page gets the empty notes", async () => {
+  it.each(ACTIVITY_KINDS)("a %s is registered the same way, with its label; the page gets it as it starts", async (kind) => {
+    const { create, view } = KIND_SAMPLES[kind];
     const { deps, campus } = activityDeps({ routes: { [REGISTER_PATH]: registered }, sessionKey: "server-made-key" });
     const { credentials } = await aCallSession(deps, { grantId: GRANT_ID });
-    const response = await createActivity(credentials, { kind: "notes", label: "Retro", topic: "What went well?" }, deps);
+    const response = await createActivity(credentials, { ...create }, deps);
 
     const registration = campus.requests.find((request) => request.url.endsWith("/v1/apps/calls/activities"));
-    expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: "Retro" });
-    expect(await deps.activities.read("server-made-key")).toEqual({
-      kind: "notes",
-      label: "Retro",
-      topic: "What went well?",
-      ownerId: "usr_ada",
-      createdAt: expect.any(Number),
-      notes: [],
-      version: 0,
-    });
-    expect(response).toEqual({
-      state: "joined",
-      activity: { kind: "notes", role: "inviter", owner: true, label: "Retro", topic: "What went well?", notes: [], version: 0 },
-    });
+    expect(await registration?.clone().json()).toEqual({ grantId: GRANT_ID, sessionKey: "server-made-key", label: create.label });
+    expect(await deps.activities.read("server-made-key")).toMatchObject({ ...create, ownerId: "usr_ada", createdAt: expect.any(Number), version: 0 });
+    expect(response).toEqual({ state: "joined", activity: { ...view, role: "inviter", owner: true } });
   });
 
   it("the page never sees the session key or the activity ID", async () => {
