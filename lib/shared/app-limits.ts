@@ -30,7 +30,7 @@ export type RateLimitName = keyof typeof RATE_LIMITS;
  * Anonymous login states (first logins: no session needed to ask) waiting for their code, in one
  * process's memory or on the shared Redis. At 120 a minute per address and five minutes each, one
  * address holds at most 600, but an IPv6 /48 is 65,536 /64s: this bounds what many together can
- * make the app hold (about 32 MB of heap at the full room, from 10,000 /48s; far less from one
+ * make the app hold (about 24 MB of heap at the full room, from 10,000 /48s; far less from one
  * network, which shares its counts). Past it, a new state takes the room of the oldest state of the
  * network holding the most (lib/auth/pending-states.ts), so a flood pushes out its own states and
  * a member from another network still gets one.
