@@ -104,6 +104,26 @@ test.describe("the campus page as a host", () => {
     await expect(campus.page.getByTestId("app-frame")).toBeFocused();
   });
 
+  test("on a phone, the frame does not move when the launch begins: the launch ID's room is kept", async ({ control, browser }) => {
+    void control;
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Hold the new launch, so that the frame is measured before its ID arrives and after.
+    await page.route(`${CAMPUS_ORIGIN}/host/launches`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${CAMPUS_ORIGIN}/?member=ada`, { waitUntil: "domcontentloaded" });
+    await expect(page.getByTestId("launch-id")).toHaveText("…");
+    const before = await frameBox(page);
+    release();
+    await expect(page.getByTestId("launch-id")).toHaveText(/^lch_/);
+    expect(await frameBox(page)).toEqual(before);
+    await context.close();
+  });
+
   test("shows a loading state in the frame area until the app's page has loaded", async ({ control, browser }) => {
     void control;
     const context = await browser.newContext();
