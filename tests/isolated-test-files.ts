@@ -32,6 +32,7 @@ export const ISOLATED_TEST_FILES = [
   "lib/wire/poll.test.ts",
   "lib/wire/presentation-routes.test.ts",
   // Globals and module mocks
+  "lib/activity/redis-activity-parts.test.ts",
   "lib/activity/view-clock.test.ts",
   "lib/client/fetch/fetcher.test.ts",
   "lib/client/handshake/sign-in.test.ts",

@@ -10,7 +10,9 @@ import { noteSchema } from "@/lib/shared/notes";
  * The store derives everything from this: `create` clears them, `remove` and a capped group's
  * eviction delete them, one MULTI reads them back, and every write script of the kind is handed
  * them all by name and renews the expiry of each (redis-activity-store.ts). A kind added to
- * ACTIVITY_KINDS does not compile until it has its entry here.
+ * ACTIVITY_KINDS does not compile until it has its entry here. Until then the store still loads,
+ * so the tests of the kind's first steps and of the other kinds run; only the new kind's own use
+ * of Redis stops, with an error that names this file.
  */
 
 /** How a part is kept, and so how it reads back: a hash (HGETALL), a list (LRANGE), a flag (a key set or not, EXISTS). */
@@ -49,7 +51,16 @@ export const ACTIVITY_PARTS: { [K in ActivityKind]: KindParts<K> } = {
   })),
 };
 
+/** Whether the kind has its entry: always, once it compiles. */
+export const hasParts = (kind: ActivityKind): boolean => Object.hasOwn(ACTIVITY_PARTS, kind);
+
+/** The kind's entry, or a clear error while a kind being added has none yet (tsc names it too). */
+export function kindPartsOf<K extends ActivityKind>(kind: K): KindParts<K> {
+  if (!hasParts(kind)) throw new Error(`The activity kind "${kind}" has no entry in ACTIVITY_PARTS (lib/activity/redis-activity-parts.ts)`);
+  return ACTIVITY_PARTS[kind];
+}
+
 /** The kind's parts, in their declared order: the order of the keys a write script is handed. */
 export function partsOf(kind: ActivityKind): [name: string, type: PartType][] {
-  return Object.entries(ACTIVITY_PARTS[kind].parts);
+  return Object.entries(kindPartsOf(kind).parts);
 }

@@ -4,7 +4,7 @@ import { sha256Hex } from "@/lib/security/random";
 import { execAll, parseStored, ttlMs } from "@/lib/store/redis-ttl-store";
 import { ACTIVITY_KINDS, activityDefinitionSchema, type ActivityDefinition, type ActivityKind, type ActivityState, type StateOf } from "@/lib/shared/activity-kinds";
 import { ACTIVITY_TTL_SECONDS, type ActivityStore } from "./activity-store";
-import { ACTIVITY_PARTS, partsOf, type PartType } from "./redis-activity-parts";
+import { hasParts, kindPartsOf, partsOf, type PartType } from "./redis-activity-parts";
 
 /** A write script's answer when the session is gone or of another kind; a script's own refusals are -2 and below. */
 const NOT_LIVE = -1;
@@ -61,8 +61,9 @@ const RAW_PART: Record<PartType, (reply: unknown) => unknown> = {
 };
 
 // Every kind's parts in one list: one MULTI reads them all (a kind's keys exist only in a session
-// of that kind), and the definition's kind says whose replies count.
-const EVERY_PART = ACTIVITY_KINDS.flatMap((kind) => partsOf(kind).map(([name, type]) => ({ kind, name, type })));
+// of that kind), and the definition's kind says whose replies count. A kind still without parts
+// (being added) is left out here, so the other kinds work while it is written.
+const EVERY_PART = ACTIVITY_KINDS.filter(hasParts).flatMap((kind) => partsOf(kind).map(([name, type]) => ({ kind, name, type })));
 
 /**
  * The activity store on Redis. Keys carry sha256 of the session key, never the key itself, so a
@@ -95,7 +96,7 @@ export function createRedisActivityStore(redis: Redis, prefix = "app:"): Activit
     const definition = parseStored(activityDefinitionSchema, typeof rawDefinition === "string" ? rawDefinition : null, "activity");
     if (!definition) return undefined;
     const ofItsKind = EVERY_PART.flatMap(({ kind, name, type }, index) => (kind === definition.kind ? [[name, RAW_PART[type](replies[index])]] : []));
-    const toState = ACTIVITY_PARTS[definition.kind].state as (definition: ActivityDefinition, raw: object, version: number) => ActivityState;
+    const toState = kindPartsOf(definition.kind).state as (definition: ActivityDefinition, raw: object, version: number) => ActivityState;
     return toState(definition, Object.fromEntries(ofItsKind), Number(rawVersion ?? 0) || 0);
   }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /*
  * What every stored activity holds beside its kind's own fields, fixed for its life. Each kind's
- * definition schema spreads these (lib/shared/poll.ts, notes.ts). Pure, no server imports.
+ * definition schema spreads these (lib/shared/<kind>.ts). Pure, no server imports.
  */
 export const activityDefinitionFields = {
   /** What invitees see in the campus page (spec part 8: 1 to 80 chars). */
