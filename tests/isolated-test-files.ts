@@ -35,6 +35,7 @@ export const ISOLATED_TEST_FILES = [
   "lib/activity/redis-activity-parts.test.ts",
   "lib/activity/view-clock.test.ts",
   "lib/client/fetch/fetcher.test.ts",
+  "lib/client/supported-browsers-polyfills.test.ts",
   "lib/client/handshake/sign-in.test.ts",
   "lib/client/timing/timing-marks.test.ts",
   "app/_components/handshake/embedded-app.test.ts",
