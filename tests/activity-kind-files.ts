@@ -76,7 +76,7 @@ export const SHARED_BY_EVERY_KIND = [
   "lib/activity/read-activity.ts",
   "lib/activity/read-activity.test.ts",
   "lib/activity/redis-activity-parts.ts",
-  "lib/activity/redis-activity-parts.test.ts",
+  "lib/activity/kind-being-added.test.ts",
   "lib/activity/redis-activity-store.ts",
   "lib/activity/session-activity.ts",
   "lib/activity/session-key.ts",

@@ -32,7 +32,7 @@ export const ISOLATED_TEST_FILES = [
   "lib/wire/poll.test.ts",
   "lib/wire/presentation-routes.test.ts",
   // Globals and module mocks
-  "lib/activity/redis-activity-parts.test.ts",
+  "lib/activity/kind-being-added.test.ts",
   "lib/activity/view-clock.test.ts",
   "lib/client/fetch/fetcher.test.ts",
   "lib/client/supported-browsers-polyfills.test.ts",

@@ -1,6 +1,6 @@
 import "server-only";
 import type { ActivityResponse, ActivityView } from "@/lib/wire/activity-routes";
-import type { ActivityKind, ActivityState, ActivityViewer, StateOf } from "@/lib/shared/activity-kinds";
+import { entryOfKind, type ActivityKind, type ActivityState, type ActivityViewer, type StateOf } from "@/lib/shared/activity-kinds";
 import { isOwner } from "./owner";
 import type { ActivityAccess, JoinedAccess } from "./session-activity";
 
@@ -38,7 +38,7 @@ const VIEWS: { [K in ActivityKind]: (viewer: ActivityViewer, state: StateOf<K>, 
 
 /** The joined activity as the page sees it at `now`, the server's clock when the request was served. */
 export function joinedResponse(access: JoinedAccess, state: ActivityState, now: number): ActivityResponse {
-  const view = VIEWS[state.kind] as (viewer: ActivityViewer, state: ActivityState, now: number) => ActivityView;
+  const view = entryOfKind(VIEWS, state.kind, "VIEWS (lib/activity/activity-view.ts)") as (viewer: ActivityViewer, state: ActivityState, now: number) => ActivityView;
   return { state: "joined", activity: view({ role: access.role, owner: isOwner(access, state) }, state, now) };
 }
 

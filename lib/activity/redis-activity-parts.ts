@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { parseStored } from "@/lib/store/redis-ttl-store";
-import type { ActivityKind, DefinitionOf, StateOf } from "@/lib/shared/activity-kinds";
+import { entryOfKind, type ActivityKind, type DefinitionOf, type StateOf } from "@/lib/shared/activity-kinds";
 import { noteSchema } from "@/lib/shared/notes";
 
 /*
@@ -54,10 +54,9 @@ export const ACTIVITY_PARTS: { [K in ActivityKind]: KindParts<K> } = {
 /** Whether the kind has its entry: always, once it compiles. */
 export const hasParts = (kind: ActivityKind): boolean => Object.hasOwn(ACTIVITY_PARTS, kind);
 
-/** The kind's entry, or a clear error while a kind being added has none yet (tsc names it too). */
+/** The kind's entry, or an error naming this map while a kind being added has none yet. */
 export function kindPartsOf<K extends ActivityKind>(kind: K): KindParts<K> {
-  if (!hasParts(kind)) throw new Error(`The activity kind "${kind}" has no entry in ACTIVITY_PARTS (lib/activity/redis-activity-parts.ts)`);
-  return ACTIVITY_PARTS[kind];
+  return entryOfKind(ACTIVITY_PARTS, kind, "ACTIVITY_PARTS (lib/activity/redis-activity-parts.ts)");
 }
 
 /** The kind's parts, in their declared order: the order of the keys a write script is handed. */
