@@ -1,7 +1,7 @@
 // Logs under faults: Redis failing and the campus answering 500 in the middle of a login and of a
 // heartbeat. Every line the app writes is captured; none may hold a secret (spec 5.1, and the
 // tokens, codes, states and session records that deserve the same).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +10,8 @@ import { Redis } from "ioredis";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { aMember } from "@/lib/testing/fixtures";
-import { findRedisServer } from "@/e2e/support/servers";
+import { freePort } from "@/e2e/support/ports";
+import { findRedisServer, startRedisServer, stopServer } from "@/e2e/support/servers";
 
 const REDIS_SERVER = findRedisServer();
 const secret = () => randomBytes(32).toString("base64url");
@@ -61,10 +62,12 @@ describe.skipIf(!REDIS_SERVER)("logs under Redis and campus faults hold no secre
 
   beforeAll(async () => {
     campus = await startCampus();
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    redisServer = spawn(REDIS_SERVER!, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    // A port no other server holds, and a server that listens before the first command: a guessed
+    // port could be another program's, which then answers the Redis client.
+    const port = await freePort();
+    redisServer = await startRedisServer(port, "redis-log-secrets");
     redis = new Redis(port, "127.0.0.1", { retryStrategy: (times) => (times > 50 ? null : 100) });
-    redis.on("error", () => undefined); // refused until the server listens; retried
+    redis.on("error", () => undefined);
     await redis.ping();
     Object.assign(process.env, {
       CAMPUS_API_URL: `http://127.0.0.1:${(campus.address() as AddressInfo).port}`,
@@ -88,7 +91,7 @@ describe.skipIf(!REDIS_SERVER)("logs under Redis and campus faults hold no secre
   afterAll(async () => {
     vi.restoreAllMocks();
     redis.disconnect();
-    redisServer.kill("SIGKILL");
+    await stopServer(redisServer);
     await new Promise((resolve) => campus.close(resolve));
   });
 
