@@ -31,7 +31,7 @@ export function CallLayout({ busyRegion, ...props }: {
         {props.stage}
       </section>
       <aside
-        aria-label="People, poll and requests"
+        aria-label="People, activity and requests"
         data-focus-home
         tabIndex={-1}
         className="space-y-6 border-t border-slate-200 bg-white p-4 md:overflow-y-auto md:border-t-0 md:border-l"

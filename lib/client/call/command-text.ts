@@ -57,7 +57,7 @@ export function describeCommand(command: CommandView, names: Names): string {
     case "playback":
       return command.muted ? "Mute the call audio" : "Unmute the call audio";
     case "activityInvite":
-      return "Invite the call to your poll";
+      return "Invite the call to your activity";
     case "action": {
       if (!command.action) return "A call action";
       const target = command.targetId ? (names.byParticipationId(command.targetId) ?? "a member who left") : null;
