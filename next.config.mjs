@@ -39,10 +39,6 @@ const nextConfig = {
     // proxy.ts refuses every other method, so a page's body is never read: a POST / of megabytes
     // is passed over, not kept. (Past the limit Next logs a warning naming the path.)
     proxyClientMaxBodySize: 1024,
-    // Next loads every route's server code at start by default. Each route's chunk carries its own
-    // copy of the app's shared code, so an idle process held 145 MB where it now holds 95 MB.
-    // A route loads on its first request instead (docs/performance.md, "What holds a process's memory").
-    preloadEntriesOnStart: false,
   },
   // No X-Frame-Options anywhere: it would deny the campus frame. proxy.ts sends frame-ancestors instead.
   async headers() {
