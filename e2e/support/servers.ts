@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { thisMachine } from "../../scripts/preflight/host.ts";
@@ -85,12 +85,20 @@ export async function startProductionApp(slot: number, started: ChildProcess[]) 
   started.push(await startProductionServer(slot, originsOf(slot).appPort));
 }
 
+/** `npm start`'s command (package.json) as node's arguments: its node flags, then the start script. */
+export function startCommandArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const [node, ...args] = scripts.start.split(" ");
+  if (node !== "node" || args.at(-1) !== "scripts/start.mjs") throw new Error(`package.json's start is not "node [flags] scripts/start.mjs": ${scripts.start}`);
+  return args;
+}
+
 /**
  * A standalone production server for the slot's campus, on `port`. Run by node itself, not npm, so
- * that the child is the app process (the bench reads its memory).
+ * that the child is the app process (the bench reads its memory), with `npm start`'s node flags.
  */
 export function startProductionServer(slot: number | undefined, port: number, extraEnv: Record<string, string> = {}) {
-  return startServer(process.execPath, ["scripts/start.mjs"], {
+  return startServer(process.execPath, startCommandArgs(), {
     ready: `http://127.0.0.1:${port}/api/health`,
     name: `app-${port}`,
     env: { ...appEnvOf(slot), APP_HOST: "127.0.0.1", PORT: String(port), ...extraEnv },
