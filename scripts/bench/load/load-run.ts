@@ -4,6 +4,7 @@ import { LIMITS } from "@/lib/contract";
 import { percentile } from "../stats";
 import { APP_VISITORS, type Outcome, type Visitor, type VisitorKind } from "./visitor";
 import { campusPresentations, controlCampus } from "../campus-control";
+import { settledRssMb } from "./settled-memory";
 
 const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
@@ -65,7 +66,10 @@ export async function measureLoad(
 ) {
   if (kind.usesCampus) await controlCampus("/control/reset");
   const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
-  const idleRssMb = rssMb();
+  // Idle memory once it has settled (settled-memory.ts), for the floor's process as for the app's.
+  const idle = await settledRssMb(rssMb);
+  if (!idle.settled) console.log(`  resident memory before the first visitor did not settle in ${idle.readings} readings; the last is the figure`);
+  const idleRssMb = idle.rssMb;
   const running: RunningVisitor[] = [];
   const steps: LoadStep[] = [];
   const restorations = () => (kind.usesCampus ? countHeartbeatRestorations() : Promise.resolve(0));
