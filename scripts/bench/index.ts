@@ -371,7 +371,9 @@ function addMemory(record: BenchRecord, app: PassResult, floor: PassResult) {
 
 /** Lighthouse's figures of one form factor: the app page beside the empty page, then the campus page. */
 function addLighthouse(record: BenchRecord, formFactor: FormFactor, [app, empty, campus]: LighthouseScore[]) {
-  const timings = (score: LighthouseScore | undefined) => `LCP ${score?.lcpMs?.toFixed(0) ?? "–"} ms, TBT ${score?.tbtMs?.toFixed(0) ?? "–"} ms`;
+  const timings = (score: LighthouseScore | undefined) =>
+    `LCP ${score?.lcpMs?.toFixed(0) ?? "–"} ms, TBT ${score?.tbtMs?.toFixed(0) ?? "–"} ms, CLS ${score?.cls?.toFixed(3) ?? "–"}` +
+    (score?.shifted.length ? ` (shifted: ${score.shifted.slice(0, 3).join(", ")})` : "");
   record.add({
     name: `Lighthouse performance, ${formFactor}: the app page`,
     value: app?.performance ?? null,

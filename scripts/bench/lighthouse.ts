@@ -12,12 +12,16 @@ export type LighthouseScore = {
   performance: number | null;
   lcpMs: number | null;
   tbtMs: number | null;
+  cls: number | null;
+  /** The elements whose shifts Lighthouse lists, largest first, by its selector for each. */
+  shifted: string[];
   /** What Lighthouse's legacy-JavaScript insight counts as shipped for browsers that need none of it. */
   legacyJsBytes: number;
   legacyJsFindings: string[];
 };
 
 type LegacyItem = { url?: string; wastedBytes?: number; subItems?: { items?: { signal?: string }[] } };
+type ShiftItem = { node?: { selector?: string }; score?: number };
 
 /**
  * Lighthouse's performance category of each page, for each form factor, on the Chromium the
@@ -39,6 +43,8 @@ export async function measureLighthouse(urls: readonly string[], formFactor: For
           performance: categories.performance?.score == null ? null : Math.round(categories.performance.score * 100),
           lcpMs: audits["largest-contentful-paint"]?.numericValue ?? null,
           tbtMs: audits["total-blocking-time"]?.numericValue ?? null,
+          cls: audits["cumulative-layout-shift"]?.numericValue ?? null,
+          shifted: ((audits["layout-shifts"]?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map((item) => `${item.node?.selector ?? "?"} (${(item.score ?? 0).toFixed(3)})`),
           legacyJsBytes: legacy.reduce((sum, item) => sum + (item.wastedBytes ?? 0), 0),
           legacyJsFindings: legacy.flatMap((item) => item.subItems?.items?.map((sub) => sub.signal ?? "") ?? []).filter(Boolean),
         });
