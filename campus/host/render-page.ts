@@ -102,7 +102,7 @@ export function renderPage(input: PageInput): string {
       <div class="prompt-area" data-testid="call-prompts" role="region" aria-label="Campus prompts" hidden></div>
     </div>
   </section>
-  <div class="side" data-testid="campus-panels">
+  <div class="side" data-testid="campus-panels" data-awaiting-view>
     <section class="native-presentation" data-testid="native-presentation" data-mode="full" aria-label="Call presentation" hidden></section>
     <section class="panel" aria-labelledby="call-title" data-testid="call-panel">
       <h2 id="call-title">Call</h2>

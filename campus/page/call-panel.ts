@@ -93,7 +93,8 @@ export function startCallPanel({ panel, prompts, presentation, simulator, tabId,
     }
   }
 
-  void refresh();
+  // Settles once the first view is shown, or its request has failed (the next poll retries).
+  const firstRefresh = refresh();
   setInterval(() => void refresh(), intervalMs);
-  return { refresh };
+  return { refresh, firstRefresh };
 }

@@ -171,7 +171,7 @@ createRegistrationPanel(required<HTMLFormElement>(document, "#registration-form"
   },
 });
 const promptFocus = createPromptFocus(byTestId("call-prompts"), { fallback: () => frame });
-startCallPanel({
+const callPanel = startCallPanel({
   panel: byTestId("call-panel"),
   prompts: byTestId("call-prompts"),
   presentation: byTestId("native-presentation"),
@@ -184,6 +184,9 @@ startCallPanel({
   onView: adoptActivityLaunch,
   onPrompts: (added) => promptFocus.settle(added),
 });
+// The side panels are painted once the call panel holds its first view: filled after the first
+// paint, it would push the panels below it down, a layout shift (render-page.ts, campus.css).
+void callPanel.firstRefresh.then(() => byTestId("campus-panels").removeAttribute("data-awaiting-view"));
 // Spec 3: presentation timeouts pause while this tab is hidden and restart when it is shown.
 function reportVisibility(): void {
   callHost("POST", "/host/visibility", { tabId, visible: document.visibilityState === "visible" }).catch(() => undefined);

@@ -124,6 +124,38 @@ test.describe("the campus page as a host", () => {
     await context.close();
   });
 
+  test("the side panels appear with the call panel's first view, and nothing in them moves as it arrives", async ({ control, browser }) => {
+    void control;
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    // Every layout shift of an element in the side column, from the first paint on.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { sideShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+          const inSide = entry.sources?.some(({ node }) => node instanceof Element && node.closest(".side"));
+          if (inSide) shifts.push(entry.value);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Hold the call panel's first view, so that the page paints before it arrives.
+    await page.route(`${CAMPUS_ORIGIN}/host/call?*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${CAMPUS_ORIGIN}/?member=ada`, { waitUntil: "domcontentloaded" });
+    await expect(page.getByTestId("app-frame")).toBeVisible();
+    await expect(page.getByTestId("registration-panel")).toBeHidden();
+    release();
+    await expect(page.getByTestId("registration-panel")).toBeVisible();
+    await expect(page.getByTestId("call-panel").getByRole("button").first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sideShifts: number[] }).sideShifts)).toEqual([]);
+    await context.close();
+  });
+
   test("shows a loading state in the frame area until the app's page has loaded", async ({ control, browser }) => {
     void control;
     const context = await browser.newContext();
