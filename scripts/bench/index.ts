@@ -41,7 +41,7 @@ const wants = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.in
  */
 const TARGETS = {
   firstLoadRatio: 1.2,
-  signedInRatio: 1.5,
+  signedInRatio: 1.25,
   requestsAfterHandshake: 1,
   callViewRequestsPerMinute: 10,
   commandRatio: 1.5,
@@ -117,6 +117,13 @@ async function main() {
         floor: { value: login.floorP50Ms ?? null, what: "a minimal Next.js page in the same frame, under the app's policy: ready, authenticate, two empty API routes, one element" },
         target: { limit: TARGETS.signedInRatio },
         detail: `max ${login.maxMs.toFixed(0)} ms over ${login.runs} runs, each followed by one of the floor`,
+      });
+      record.add({
+        name: "  frame navigation → signed-in view, p50",
+        value: login.fromStartP50Ms,
+        unit: "ms",
+        floor: { value: login.floorFromStartP50Ms ?? null, what: "the floor page, timed the same way" },
+        detail: "information: the same runs timed from the frame's navigation, so work a page moves before its load event still counts",
       });
       record.add({ name: "  backend requests after the handshake", value: login.requestsAfterHandshake, unit: "", target: { limit: TARGETS.requestsAfterHandshake } });
       for (const step of breakdownFigures(login.breakdown, login.floorBreakdown)) record.add(step);
