@@ -39,4 +39,4 @@ EXPOSE 3000
 # Asks the server on the PORT and APP_HOST it listens on, whatever the run sets them to.
 HEALTHCHECK --interval=30s --timeout=3s CMD ["node", "scripts/health-check.mjs"]
 # The node flags of `npm start` in package.json (docs/performance.md says why; a test keeps them equal).
-CMD ["node", "--max-semi-space-size=16", "scripts/start.mjs"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "scripts/start.mjs"]
