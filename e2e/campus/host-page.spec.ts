@@ -156,7 +156,7 @@ test.describe("the campus page as a host", () => {
     await context.close();
   });
 
-  test("shows a loading state in the frame area until the app's page has loaded", async ({ control, browser }) => {
+  test("shows a loading state in the frame area, with the frame hidden, until the app's page has loaded", async ({ control, browser }) => {
     void control;
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -173,8 +173,12 @@ test.describe("the campus page as a host", () => {
     const loading = page.getByTestId("app-loading");
     await expect(loading).toBeVisible();
     await expect(loading).toContainText("Loading");
+    // Hidden, not only covered: a page laid out before its stylesheet came would be seen to move.
+    const frame = page.getByTestId("app-frame");
+    await expect(frame).toBeHidden();
     release();
     await expect(loading).toBeHidden();
+    await expect(frame).toBeVisible();
     await context.close();
   });
 });
