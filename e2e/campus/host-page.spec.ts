@@ -120,6 +120,8 @@ test.describe("the campus page as a host", () => {
     const before = await frameBox(page);
     release();
     await expect(page.getByTestId("launch-id")).toHaveText(/^lch_/);
+    // The frame is out of the layout while the app's page loads (campus.css), so it is measured once shown.
+    await expect(page.getByTestId("app-loading")).toBeHidden();
     expect(await frameBox(page)).toEqual(before);
     await context.close();
   });
@@ -173,7 +175,7 @@ test.describe("the campus page as a host", () => {
     const loading = page.getByTestId("app-loading");
     await expect(loading).toBeVisible();
     await expect(loading).toContainText("Loading");
-    // Hidden, not only covered: a page laid out before its stylesheet came would be seen to move.
+    // Not displayed, not only covered: a page laid out before its stylesheet came would be seen to move.
     const frame = page.getByTestId("app-frame");
     await expect(frame).toBeHidden();
     release();
