@@ -1,6 +1,8 @@
 // The frame area's loading state: shown from the moment the page points the iframe at the app
 // until the iframe's load event, so that a development server compiling its first page (often
-// many seconds) shows a sign of life instead of a blank frame.
+// many seconds) shows a sign of life instead of a blank frame. Meanwhile the frame carries
+// aria-busy, which campus.css also reads to keep it out of the layout: a page laid out before its
+// stylesheet came would be seen to move (docs/performance.md).
 
 import { required } from "./dom";
 
