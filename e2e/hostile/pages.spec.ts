@@ -4,7 +4,7 @@ import { Agent } from "node:http";
 import { expect, test } from "../support/fixtures";
 import { APP_SERVER } from "../support/origins";
 import { sendRaw } from "../support/raw-http";
-import { serverLogPath } from "../support/servers";
+import { appLogName, serverLogPath } from "../support/servers";
 
 /*
  * Pages take GET and HEAD only (docs/security.md, "Route input"): the proxy refuses any other
@@ -43,7 +43,7 @@ test.describe("hostile input: pages take GET and HEAD only", () => {
     expect(answers.map((answer) => answer.status)).toEqual([405, 405, 405, 405, 405, 405]);
     expect(JSON.parse(answers[0]!.body)).toMatchObject({ error: { code: "METHOD_NOT_ALLOWED" } });
     // Next's own words (Next 16) when a body passes the limit: the rest is read and dropped, not kept.
-    const log = serverLogPath(`app-${new URL(APP_SERVER).port}`);
+    const log = serverLogPath(appLogName(Number(new URL(APP_SERVER).port)));
     const notes = () => readFileSync(log, "utf8").split(`Request body exceeded 1KB for ${path}.`).length - 1;
     await expect.poll(notes).toBe(6);
   });

@@ -93,6 +93,9 @@ export function startCommandArgs(): string[] {
   return args;
 }
 
+/** The name of an app server's log in server-logs/ (serverLogPath), by the port it serves on. */
+export const appLogName = (port: number) => `app-${port}`;
+
 /**
  * A standalone production server for the slot's campus, on `port`. Run by node itself, not npm, so
  * that the child is the app process (the bench reads its memory), with `npm start`'s node flags.
@@ -100,7 +103,7 @@ export function startCommandArgs(): string[] {
 export function startProductionServer(slot: number | undefined, port: number, extraEnv: Record<string, string> = {}) {
   return startServer(process.execPath, startCommandArgs(), {
     ready: `http://127.0.0.1:${port}/api/health`,
-    name: `app-${port}`,
+    name: appLogName(port),
     env: { ...appEnvOf(slot), APP_HOST: "127.0.0.1", PORT: String(port), ...extraEnv },
   });
 }

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { CAMPUS_ORIGIN } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
-import { startServer, stopServer } from "../../e2e/support/servers";
+import { serverLogPath, startServer, stopServer } from "../../e2e/support/servers";
+import { INSPECTOR_ON_SIGNAL } from "./load/full-collection";
 import { markName } from "../../lib/client/timing/timing-marks";
 import { measureFirstLoadJs, measureFirstLoadWire } from "./first-load-js";
 
@@ -195,7 +196,7 @@ const SOURCES: Record<string, string> = {
  */
 export async function withEmptyNext<T>(
   root: string,
-  part: (server: { url: string; port: number; pid: number }) => Promise<T>,
+  part: (server: { url: string; port: number; pid: number; log: string }) => Promise<T>,
   env: Record<string, string> = {},
 ): Promise<T> {
   const dir = path.join(root, "bench-results", "empty-next");
@@ -225,10 +226,10 @@ export async function withEmptyNext<T>(
     ready: `http://127.0.0.1:${port}/`,
     name: "empty-next",
     cwd: dir,
-    env: { ...NO_TELEMETRY, ...env },
+    env: { ...NO_TELEMETRY, ...INSPECTOR_ON_SIGNAL, ...env },
   });
   try {
-    return await part({ url: `http://127.0.0.1:${port}`, port, pid: server.pid! });
+    return await part({ url: `http://127.0.0.1:${port}`, port, pid: server.pid!, log: serverLogPath("empty-next") });
   } finally {
     await stopServer(server);
   }

@@ -8,7 +8,8 @@ import { measureCallView } from "./call-view";
 import { measureHeartbeatLatency } from "./heartbeat-latency";
 import type { ChildProcess } from "node:child_process";
 import { cpus } from "node:os";
-import { LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, type LoadStep } from "./load/load-run";
+import { LOAD_TARGETS, measureLoad, STEPS_CHOSEN, stepsFrom, type LoadedServer, type LoadStep } from "./load/load-run";
+import { INSPECTOR_ON_SIGNAL } from "./load/full-collection";
 import { climber, type PassResult } from "./load/climb";
 import { APP_VISITORS, EMPTY_ROUTE_VISITORS, FORWARD_ROUTE_VISITORS } from "./load/visitor";
 import { measureLogin } from "./login-timing";
@@ -16,7 +17,7 @@ import { frameIn } from "./campus-control";
 import { CAMPUS_ENV } from "../../e2e/support/local-env";
 import { originsOf } from "../../e2e/support/origins";
 import { freePort } from "../../e2e/support/ports";
-import { startProductionServer, startRedisServer, startServer, stopServer } from "../../e2e/support/servers";
+import { appLogName, serverLogPath, startProductionServer, startRedisServer, startServer, stopServer } from "../../e2e/support/servers";
 import { writePerformanceDoc } from "./performance-doc";
 import { breakdownFigures } from "./breakdown";
 import { BenchRecord } from "./record";
@@ -26,8 +27,12 @@ import { measurePoolHeap } from "./pool-heap";
 const root = process.cwd();
 const SHARED_REDIS_PORT = 6479;
 const SHARED_APP_PORTS = [3001, 3002];
-/** The app processes listen as `npm start` does by default (scripts/start.mjs), not on loopback only as in the end-to-end runs. */
-const AS_NPM_START = { APP_HOST: "0.0.0.0" };
+/**
+ * The app processes listen as `npm start` does by default (scripts/start.mjs), not on loopback only
+ * as in the end-to-end runs. They open an inspector only when the load run asks for a full
+ * collection (load/full-collection.ts), as the empty app's do.
+ */
+const AS_NPM_START = { APP_HOST: "0.0.0.0", ...INSPECTOR_ON_SIGNAL };
 
 /** `npm run bench -- login heartbeat` measures only those parts; no argument, all of them. */
 const PARTS = ["first-load", "lighthouse", "login", "call-view", "heartbeat", "flood", "load", "load-shared"] as const;
@@ -202,7 +207,7 @@ async function main() {
         note,
         "The app: visitors presenting audio only, each heartbeating every 5 s through one app process",
         (plan) =>
-          withStandardPair(({ appPid, appServer, campusPid }) => measureLoad([{ pid: appPid, server: appServer }], [{ part: "campus", pid: campusPid }], onStep, APP_VISITORS, plan)),
+          withStandardPair(({ appPid, appServer, appLog, campusPid }) => measureLoad([{ pid: appPid, server: appServer, log: appLog }], [{ part: "campus", pid: campusPid }], onStep, APP_VISITORS, plan)),
         { oneCoarsePass: STEPS_CHOSEN },
       );
       // The floor the target binds: an empty route that makes the one campus call a heartbeat makes,
@@ -215,7 +220,7 @@ async function main() {
         "The floor: the same load generator against an empty Pages API route of an empty Next.js app that asks the campus once, at the same request rate",
         (plan) =>
           withCampus((campusPid) =>
-            withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [{ part: "campus", pid: campusPid }], onStep, FORWARD_ROUTE_VISITORS, plan), {
+            withEmptyNext(root, ({ url, pid, log }) => measureLoad([{ pid, server: url, log }], [{ part: "campus", pid: campusPid }], onStep, FORWARD_ROUTE_VISITORS, plan), {
               FORWARD_URL: `${originsOf(undefined).campusApi}/health`,
             }),
           ),
@@ -232,7 +237,7 @@ async function main() {
       const empty = climber(
         note,
         "The empty route alone: the same load against an empty Pages API route that answers at once",
-        (plan) => withEmptyNext(root, ({ url, pid }) => measureLoad([{ pid, server: url }], [], onStep, EMPTY_ROUTE_VISITORS, plan)),
+        (plan) => withEmptyNext(root, ({ url, pid, log }) => measureLoad([{ pid, server: url, log }], [], onStep, EMPTY_ROUTE_VISITORS, plan)),
         { coarse: stepsFrom(1000, 1000) },
       );
       const emptyRoute = await empty.finer(await empty.first());
@@ -288,12 +293,12 @@ async function main() {
  * measures differently (its heap and collector's state), which made full runs disagree with parts
  * run alone. Their output goes to server-logs/, as the end-to-end runs' does.
  */
-async function withStandardPair<T>(part: (servers: { appPid: number; appServer: string; campusPid: number }) => Promise<T>): Promise<T> {
+async function withStandardPair<T>(part: (servers: { appPid: number; appServer: string; appLog: string; campusPid: number }) => Promise<T>): Promise<T> {
   return withCampus(async (campusPid) => {
     const standard = originsOf(undefined);
     const app = await startProductionServer(undefined, standard.appPort, AS_NPM_START);
     try {
-      return await part({ appPid: app.pid!, appServer: standard.appServer, campusPid });
+      return await part({ appPid: app.pid!, appServer: standard.appServer, appLog: serverLogPath(appLogName(standard.appPort)), campusPid });
     } finally {
       await stopServer(app);
     }
@@ -428,7 +433,7 @@ function addRedisCeiling(record: BenchRecord, step: LoadStep | undefined) {
 }
 
 /** A throwaway redis-server and two app processes on it, for the shared load run; stops whatever of them started. */
-async function withSharedStoreApps<T>(part: (apps: { pid: number; server: string }[], redisPid: number) => Promise<T>): Promise<T> {
+async function withSharedStoreApps<T>(part: (apps: LoadedServer[], redisPid: number) => Promise<T>): Promise<T> {
   const started: ChildProcess[] = [];
   try {
     started.push(await startRedisServer(SHARED_REDIS_PORT));
@@ -436,7 +441,7 @@ async function withSharedStoreApps<T>(part: (apps: { pid: number; server: string
     const apps = await Promise.allSettled(SHARED_APP_PORTS.map((port) => startProductionServer(undefined, port, { ...AS_NPM_START, REDIS_URL })));
     for (const app of apps) if (app.status === "fulfilled") started.push(app.value);
     for (const app of apps) if (app.status === "rejected") throw app.reason;
-    const running = started.slice(1).map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}` }));
+    const running = started.slice(1).map((child, index) => ({ pid: child.pid!, server: `http://127.0.0.1:${SHARED_APP_PORTS[index]}`, log: serverLogPath(appLogName(SHARED_APP_PORTS[index]!)) }));
     return await part(running, started[0]!.pid!);
   } finally {
     await Promise.all(started.map(stopServer));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { climbPlan, finerPlan, largestRssMb, stepsFrom, type ClimbPlan } from "./load-run";
+import { climbPlan, finerPlan, largestProcess, stepsFrom, type ClimbPlan } from "./load-run";
 
 const step = (visitors: number, held: boolean) => ({ visitors, held });
 
@@ -51,11 +51,11 @@ describe("a climb through its plan", () => {
 
 describe("the resident memory of a server", () => {
   it("is the largest process of the group it leads, not its launcher", () => {
-    const ps = " 4100  91000\n 4100 356352\n 4100  60000\n 5200 900000\n";
-    expect(largestRssMb(ps, 4100)).toBe(348);
+    const ps = " 4100 4100  91000\n 4100 4107 356352\n 4100 4102  60000\n 5200 5200 900000\n";
+    expect(largestProcess(ps, 4100)).toEqual({ pid: 4107, rssMb: 348 });
   });
 
   it("is nothing for a group that is gone", () => {
-    expect(largestRssMb(" 5200 900000\n", 4100)).toBe(0);
+    expect(largestProcess(" 5200 5200 900000\n", 4100)).toEqual({ pid: 0, rssMb: 0 });
   });
 });

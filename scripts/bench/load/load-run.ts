@@ -5,6 +5,7 @@ import { percentile } from "../stats";
 import { APP_VISITORS, type Outcome, type Visitor, type VisitorKind } from "./visitor";
 import { campusPresentations, controlCampus } from "../campus-control";
 import { settledRssMb } from "./settled-memory";
+import { collectGarbage } from "./full-collection";
 
 const BEAT_INTERVAL_MS = LIMITS.heartbeatIntervalSeconds * 1000;
 /** The targets a step must meet to count as held (issue: p99 under 100 ms, no heartbeat gap over 10 s). */
@@ -58,7 +59,7 @@ export type ClimbPlan = { warmUp: readonly number[]; steps: Iterable<number> };
  * offsets, so requests spread over the interval as real visitors' would.
  */
 export async function measureLoad(
-  apps: { pid: number; server: string }[],
+  apps: LoadedServer[],
   others: WatchedProcess[],
   onStep: (step: LoadStep) => void = () => {},
   kind: VisitorKind = APP_VISITORS,
@@ -66,7 +67,9 @@ export async function measureLoad(
 ) {
   if (kind.usesCampus) await controlCampus("/control/reset");
   const rssMb = () => apps.reduce((sum, app) => sum + readRssMb(app.pid), 0);
-  // Idle memory once it has settled (settled-memory.ts), for the floor's process as for the app's.
+  // Idle memory after a full collection (full-collection.ts), once it has settled
+  // (settled-memory.ts), for the floor's process as for the app's.
+  await Promise.all(apps.map((app) => collectGarbage(servingPid(app.pid), app.log)));
   const idle = await settledRssMb(rssMb);
   if (!idle.settled) console.log(`  resident memory before the first visitor did not settle in ${idle.readings} readings; the last is the figure`);
   const idleRssMb = idle.rssMb;
@@ -190,6 +193,12 @@ function run(visitor: Visitor, kind: VisitorKind): RunningVisitor {
   return state;
 }
 
+/**
+ * A server under load: the pid leading its process group, the address visitors go to, and the file
+ * its standard error goes to. It is started with INSPECTOR_ON_SIGNAL (full-collection.ts).
+ */
+export type LoadedServer = { pid: number; server: string; log: string };
+
 /** A process group the load run reports the CPU of, by the part it plays; `pid` leads the group. */
 export type WatchedProcess = { part: string; pid: number };
 
@@ -273,17 +282,29 @@ function cpuSecondsByPart(watched: WatchedProcess[]): Record<string, number> {
  * process; the empty app's `npx next start` serves in a child, and its launchers are small.
  */
 export function readRssMb(pid: number): number {
-  return largestRssMb(execFileSync("ps", ["-A", "-o", "pgid=,rss="]).toString(), pid);
+  return largestProcess(psGroups(), pid).rssMb;
 }
 
-/** The largest resident size among the processes of group `group`, from `ps -o pgid=,rss=` (kB), in MB. */
-export function largestRssMb(psOutput: string, group: number): number {
-  let largestKb = 0;
+/** The process that serves for the group `group` leads: its largest, as readRssMb reads. */
+function servingPid(group: number) {
+  const { pid } = largestProcess(psGroups(), group);
+  if (!pid) throw new Error(`no process is left in the group of ${group}`);
+  return pid;
+}
+
+/** Every process's group, pid and resident size (kB), as `ps` gives them. */
+function psGroups() {
+  return execFileSync("ps", ["-A", "-o", "pgid=,pid=,rss="]).toString();
+}
+
+/** The largest process of group `group`, from `ps -o pgid=,pid=,rss=`: its pid and resident size in MB (none: pid 0, 0 MB). */
+export function largestProcess(psOutput: string, group: number): { pid: number; rssMb: number } {
+  let largest = { pid: 0, rssKb: 0 };
   for (const line of psOutput.trim().split("\n")) {
-    const [pgid = "", rss = "0"] = line.trim().split(/\s+/);
-    if (Number(pgid) === group) largestKb = Math.max(largestKb, Number(rss));
+    const [pgid = "", pid = "0", rss = "0"] = line.trim().split(/\s+/);
+    if (Number(pgid) === group && Number(rss) > largest.rssKb) largest = { pid: Number(pid), rssKb: Number(rss) };
   }
-  return largestKb / 1024;
+  return { pid: largest.pid, rssMb: largest.rssKb / 1024 };
 }
 
 function sleep(ms: number) {

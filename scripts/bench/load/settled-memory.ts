@@ -1,8 +1,10 @@
 /**
  * A process's resident memory once it has settled after start-up. Right after start V8 still holds
- * the heap that loading the routes grew; its memory reducer gives it back about eight seconds after
- * the process stops allocating (docs/performance.md, "What holds a process's memory"). Read before
- * that, an idle figure measures how recently the process started.
+ * the heap that loading the routes grew; its memory reducer gives it back some eight seconds after
+ * the process stops allocating, if it runs at all, and a full collection at once
+ * (full-collection.ts; docs/performance.md, "What holds a process's memory"). Even then the
+ * memory leaves over a few seconds. Read before that, an idle figure measures how recently the
+ * process started.
  *
  * Memory is read every `everyMs` until `calm` readings in a row stay within `withinMb` of each other,
  * for at most `mostReadings` readings; the last reading is the figure either way. The default calm
