@@ -16,10 +16,12 @@ const IDLE_WITH_GARBAGE = `
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
-function idleProcess(env: Record<string, string>) {
+/** The process, with the servers' flag (as a flag of its own, which Node reads as it reads NODE_OPTIONS) or without. */
+function idleProcess({ inspectable }: { inspectable: boolean }) {
   const dir = mkdtempSync(path.join(tmpdir(), "full-collection-"));
   const [out, err] = [path.join(dir, "out.log"), path.join(dir, "err.log")];
-  const child = spawn(process.execPath, ["-e", IDLE_WITH_GARBAGE], { stdio: ["ignore", openSync(out, "w"), openSync(err, "w")], env: { ...process.env, ...env } });
+  const flags = inspectable ? [INSPECTOR_ON_SIGNAL.NODE_OPTIONS] : [];
+  const child = spawn(process.execPath, [...flags, "-e", IDLE_WITH_GARBAGE], { stdio: ["ignore", openSync(out, "w"), openSync(err, "w")] });
   cleanups.push(() => {
     child.kill();
     rmSync(dir, { recursive: true, force: true });
@@ -29,14 +31,14 @@ function idleProcess(env: Record<string, string>) {
 
 describe("a full collection asked of a running server", () => {
   it("collects what the idle process dropped, through the inspector it opens on the signal", async () => {
-    const idle = idleProcess(INSPECTOR_ON_SIGNAL);
+    const idle = idleProcess({ inspectable: true });
     await expect.poll(idle.stdout, { timeout: 20_000 }).toBe("ready\n");
     await collectGarbage(idle.pid, idle.stderrPath);
     await expect.poll(idle.stdout, { timeout: 20_000 }).toContain("collected");
   });
 
   it("says so when the process opens no inspector", async () => {
-    const idle = idleProcess({});
+    const idle = idleProcess({ inspectable: false });
     await expect(collectGarbage(idle.pid, idle.stderrPath, { withinMs: 300, signal: () => {} })).rejects.toThrow(/opened no inspector within 0.3 s \(was it started with --inspect-port=0\?\)/);
   });
 
