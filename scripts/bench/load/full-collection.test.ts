@@ -3,7 +3,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { collectGarbage, INSPECTOR_ON_SIGNAL, inspectorAddresses } from "./full-collection";
+import { collectGarbage, INSPECT_PORT_FLAG, inspectorAddresses } from "./full-collection";
 
 /** An idle process, ready for the signal once it says so, that says when the object it dropped has been collected, and allocates nothing meanwhile. */
 const IDLE_WITH_GARBAGE = `
@@ -16,11 +16,11 @@ const IDLE_WITH_GARBAGE = `
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
-/** The process, with the servers' flag (as a flag of its own, which Node reads as it reads NODE_OPTIONS) or without. */
+/** The process, with the servers' flag (on its command line, which Node reads as it reads NODE_OPTIONS) or without. */
 function idleProcess({ inspectable }: { inspectable: boolean }) {
   const dir = mkdtempSync(path.join(tmpdir(), "full-collection-"));
   const [out, err] = [path.join(dir, "out.log"), path.join(dir, "err.log")];
-  const flags = inspectable ? [INSPECTOR_ON_SIGNAL.NODE_OPTIONS] : [];
+  const flags = inspectable ? [INSPECT_PORT_FLAG] : [];
   const child = spawn(process.execPath, [...flags, "-e", IDLE_WITH_GARBAGE], { stdio: ["ignore", openSync(out, "w"), openSync(err, "w")] });
   cleanups.push(() => {
     child.kill();

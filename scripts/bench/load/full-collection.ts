@@ -1,19 +1,23 @@
 import { readFileSync } from "node:fs";
 
+/** Node opens its inspector on a free loopback port when sent SIGUSR1, and not before. */
+export const INSPECT_PORT_FLAG = "--inspect-port=0";
+
 /**
- * Servers the bench may ask for a full collection: Node opens its inspector on a free loopback
- * port when sent SIGUSR1, and not before. Until then the process runs as it would without it.
+ * The environment of a server the bench may ask for a full collection: the bench's own
+ * NODE_OPTIONS, as every server got before, and INSPECT_PORT_FLAG. Until the signal the process
+ * runs as it would without the flag.
  */
-export const INSPECTOR_ON_SIGNAL = { NODE_OPTIONS: "--inspect-port=0" } as const;
+export const INSPECTOR_ON_SIGNAL = { NODE_OPTIONS: [process.env.NODE_OPTIONS, INSPECT_PORT_FLAG].filter(Boolean).join(" ") };
 
 /**
  * A full garbage collection in a running server, started with INSPECTOR_ON_SIGNAL. `pid` is the
  * serving process, `logPath` the file its standard error goes to, where Node prints the
- * inspector's address; `withinMs` bounds each wait. Idle, V8's memory reducer would give back the same memory, but on a timer
- * that starts only after the heap has grown, so a process may hold its start-up heap for minutes
- * (docs/performance.md, "What holds a process's memory"). Asked of both processes, the idle figure
- * measures what each keeps rather than when the reducer ran. The inspector stays open, with no
- * session, until the process ends.
+ * inspector's address; `withinMs` bounds each wait. Idle, V8's memory reducer would give back the
+ * same memory, but only once its timer has been started, so a process may hold its start-up heap
+ * for minutes (docs/performance.md, "What holds a process's memory"). Asked of both processes, the
+ * idle figure measures what each keeps rather than when the reducer ran. The inspector stays open,
+ * with no session, until the process ends.
  */
 export async function collectGarbage(pid: number, logPath: string, { withinMs = 30_000, signal = (id: number): void => void process.kill(id, "SIGUSR1") } = {}) {
   const printedBefore = inspectorAddresses(readFileSync(logPath, "utf8")).length;
@@ -21,7 +25,7 @@ export async function collectGarbage(pid: number, logPath: string, { withinMs = 
   const deadline = Date.now() + withinMs;
   let address: string | undefined;
   while (!(address = inspectorAddresses(readFileSync(logPath, "utf8"))[printedBefore])) {
-    if (Date.now() > deadline) throw new Error(`process ${pid} opened no inspector within ${withinMs / 1000} s (was it started with ${INSPECTOR_ON_SIGNAL.NODE_OPTIONS}?)`);
+    if (Date.now() > deadline) throw new Error(`process ${pid} opened no inspector within ${withinMs / 1000} s (was it started with ${INSPECT_PORT_FLAG}?)`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await askInspector(address, "HeapProfiler.collectGarbage", withinMs);
