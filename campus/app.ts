@@ -18,6 +18,7 @@ import { createLaunchRoutes } from "./host/launch-routes";
 import { createPageRoutes } from "./host/page-routes";
 import { createPanelRoutes } from "./host/panel-routes";
 import { createReplyFaultRoutes } from "./host/reply-fault-routes";
+import { settleAroundMember } from "./host/settle-member-around";
 import { createSimulatorRoutes } from "./host/simulator-routes";
 import type { CampusListen } from "./http/answer-own-hosts";
 import { answerOwnHostsOnly, listOwnHosts } from "./http/answer-own-hosts";
@@ -30,7 +31,7 @@ import { logRestCalls } from "./http/log-rest-calls";
 import { respondNotFound, respondWithError } from "./http/respond-error";
 import { createLoginApiRoutes } from "./login/login-api-routes";
 import { createPresentationApiRoutes } from "./presentations/presentation-api-routes";
-import { settlePresentations } from "./presentations/restoration";
+import { settleCallPresentations } from "./presentations/restoration";
 import { createTileRoutes } from "./presentations/tile-routes";
 import { createCampusState } from "./state/campus-state";
 import { pruneExpired } from "./state/prune-expired";
@@ -87,14 +88,14 @@ export function createCampus(options: CampusOptions): Campus {
     // read; the body limit before any route.
     .use("*", guardBrowserWrites(origin))
     .use("*", limitRequestBody())
-    .use("*", async (c, next) => {
-      // policy.ts: simulated members that left are removed after a while on the campus clock,
-      // and presentation timers and activity entry leases (spec 3) are evaluated against it, before
-      // every request. A REST call settles only the presentations it reads (presentations/presentation-api-routes.ts):
-      // heartbeats from many apps would otherwise each walk every presentation on the campus.
+    .use("*", async (_c, next) => {
+      // policy.ts: simulated members that left are removed after a while on the campus clock, and
+      // activity entry leases (spec 3) are evaluated against it, before every request. Presentation
+      // timers are evaluated where a request reads or changes them: a REST call its grant's
+      // (presentations/presentation-api-routes.ts), a host request its member's and their call's
+      // (host/settle-member-around.ts), a control request that can change any, all of them.
       // Expired launches, codes, tokens and rate windows leave memory here too (state/prune-expired.ts).
-      settleCalls(context.state, context.clock);
-      if (!c.req.path.startsWith("/v1/")) settlePresentations(context.state, context.clock);
+      for (const callId of settleCalls(context.state, context.clock)) settleCallPresentations(context.state, context.clock, callId);
       settleActivityEntries(context.state, context.clock);
       pruneExpired(context.state);
       await next();
@@ -109,6 +110,7 @@ export function createCampus(options: CampusOptions): Campus {
     .route("/tiles", createTileRoutes(context))
     // The campus page and its own endpoints (not part of the spec API).
     .route("/", createPageRoutes(context))
+    .use("/host/*", settleAroundMember(context))
     .route("/host", createPanelRoutes(context))
     .route("/host/launches", createLaunchRoutes(context))
     .route("/host/reply-faults", createReplyFaultRoutes(context))

@@ -108,10 +108,17 @@ export function endCall(state: CampusState, clock: Clock, call: Call): void {
   for (const invitation of state.invitations.listPendingTo(call.callId)) invitation.outcome = "cancelled";
 }
 
-/** policy.ts: a simulated member that left is removed SIM_LEAVING_SECONDS later (campus clock). */
-export function settleCalls(state: CampusState, clock: Clock): void {
+/**
+ * policy.ts: a simulated member that left is removed SIM_LEAVING_SECONDS later (campus clock).
+ * Answers the calls it removed members from, whose presentations the caller settles.
+ */
+export function settleCalls(state: CampusState, clock: Clock): Set<string> {
+  const changed = new Set<string>();
   for (const participation of state.calls.listLeaving()) {
     const since = participation.leavingSince;
-    if (since !== null && clock.now() >= since + SIM_LEAVING_SECONDS * 1000) endParticipation(state, clock, participation);
+    if (since === null || clock.now() < since + SIM_LEAVING_SECONDS * 1000) continue;
+    endParticipation(state, clock, participation);
+    changed.add(participation.callId);
   }
+  return changed;
 }

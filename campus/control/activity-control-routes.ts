@@ -3,6 +3,7 @@ import { acceptActivityInvitation, declineActivityInvitation } from "../activiti
 import { describeActivities } from "./describe-activities";
 import type { CampusContext } from "../http/context";
 import { CampusError } from "../core/errors";
+import { settleAllAround } from "../presentations/settle-all-around";
 import type { CampusEnv } from "../http/hono-env";
 
 const notFound = (message: string) => new CampusError("NOT_FOUND", 404, message);
@@ -22,7 +23,8 @@ export function createControlActivityRoutes(context: CampusContext) {
 
   return new Hono<CampusEnv>()
     .get("/activities", (c) => c.json(describeActivities(context.state, context.clock)))
-    .post("/activity-invitations/:invitationId/accept", (c) => {
+    // policy.ts: an accepted invitation mounts a new launch, which ends the tab's old one.
+    .post("/activity-invitations/:invitationId/accept", settleAllAround(context), (c) => {
       const { invitation, member } = findInvitation(c.req.param("invitationId"));
       const participation = context.state.calls.findCurrentParticipation(member.userId);
       const tabId = participation?.tabId ?? "";

@@ -13,6 +13,7 @@ import { CampusError } from "../core/errors";
 import type { CampusEnv } from "../http/hono-env";
 import { isCurrentLaunch } from "../state/launches";
 import type { CampusMember } from "../state/members";
+import { settleAllAround } from "../presentations/settle-all-around";
 import { validateJson } from "../core/validate-json";
 import { addMembersSchema, answerPromptSchema, startCallSchema } from "./call-schemas";
 
@@ -42,6 +43,8 @@ export function createControlCallRoutes(context: CampusContext) {
     return requireCurrentCall(context.state, callId);
   };
 
+  // policy.ts: a change to a call or a grant reaches the presentations of any member in it.
+  const settled = settleAllAround(context);
   return new Hono<CampusEnv>()
     // Every command the campus holds, so that tests can count what a retry created.
     .get("/commands", (c) =>
@@ -57,13 +60,13 @@ export function createControlCallRoutes(context: CampusContext) {
       }),
     )
     .get("/calls", (c) => c.json({ calls: context.state.calls.listCalls().map((call) => describeCall(context.state, call)) }))
-    .post("/calls", validateJson(startCallSchema, "BAD_USER_INPUT"), (c) => {
+    .post("/calls", settled, validateJson(startCallSchema, "BAD_USER_INPUT"), (c) => {
       const { username, tabId } = c.req.valid("json");
       const member = findMember(username);
       const { call, host } = openCall(context.state, { userId: member.userId, tabId: resolveTab(member, tabId) });
       return c.json({ callId: call.callId, participationId: host.participationId });
     })
-    .post("/calls/:callId/members", validateJson(addMembersSchema, "BAD_USER_INPUT"), (c) => {
+    .post("/calls/:callId/members", settled, validateJson(addMembersSchema, "BAD_USER_INPUT"), (c) => {
       const body = c.req.valid("json");
       const call = findCall(c.req.param("callId"));
       if ("simulated" in body) {
@@ -74,7 +77,7 @@ export function createControlCallRoutes(context: CampusContext) {
       const joined = joinCall(context.state, call, { userId: member.userId, tabId: resolveTab(member, body.tabId), simulated: false, role: body.role ?? null });
       return c.json({ participationIds: [joined.participationId] });
     })
-    .post("/calls/:callId/members/:participationId/:operation", (c) => {
+    .post("/calls/:callId/members/:participationId/:operation", settled, (c) => {
       const call = findCall(c.req.param("callId"));
       const operation = SIMULATOR_OPERATIONS.find((candidate) => candidate === c.req.param("operation"));
       if (!operation) throw notFound(`Unknown member operation; use ${SIMULATOR_OPERATIONS.join(", ")}`);
@@ -83,7 +86,7 @@ export function createControlCallRoutes(context: CampusContext) {
       const result = simulate(context.state, context.clock, target, operation);
       return c.json({ participationId: result.participationId, call: describeCall(context.state, call) });
     })
-    .post("/commands/:commandId/:answer{confirm|decline}", validateJson(answerPromptSchema, "BAD_USER_INPUT"), (c) => {
+    .post("/commands/:commandId/:answer{confirm|decline}", settled, validateJson(answerPromptSchema, "BAD_USER_INPUT"), (c) => {
       const command = context.state.commands.findCommand(c.req.param("commandId"));
       if (!command) throw notFound("No such command");
       if (c.req.param("answer") === "decline") return c.json(toCommandRead(context.clock, declineCommand(context.clock, command)));
@@ -92,7 +95,7 @@ export function createControlCallRoutes(context: CampusContext) {
       if (choice.recipientIds !== undefined) validateActivityChoice(context.state, command, choice.recipientIds);
       return c.json(toCommandRead(context.clock, confirmCommand(context.state, context.clock, command, choice)));
     })
-    .post("/grants/:grantId/:answer{allow|deny}", (c) => {
+    .post("/grants/:grantId/:answer{allow|deny}", settled, (c) => {
       const grant = context.state.grants.findGrant(c.req.param("grantId"));
       const participation = grant && context.state.calls.findParticipation(grant.participationId);
       if (!grant || !participation) throw notFound("No such grant");

@@ -6,7 +6,7 @@ import type { CampusEnv } from "../http/hono-env";
 import { saveRegistration } from "../state/campus-state";
 import { countStoredRecords } from "../state/prune-expired";
 import { describeCredential } from "./describe-credential";
-import { settlePresentations } from "../presentations/restoration";
+import { settleAllAround } from "../presentations/settle-all-around";
 import { isCurrentLaunch } from "../state/launches";
 import { registrationPatchSchema, toPublicRegistration } from "../state/registration";
 import { validateJson } from "../core/validate-json";
@@ -27,19 +27,18 @@ export function createCampusControlRoutes(context: CampusContext) {
 
   return new Hono<CampusEnv>()
     .get("/clock", (c) => c.json(currentTime()))
-    .post("/clock/advance", validateJson(advanceClockSchema, "BAD_USER_INPUT"), (c) => {
+    // Spec 3: presentation timers run on the campus clock; restorations show without another request.
+    .post("/clock/advance", settleAllAround(context), validateJson(advanceClockSchema, "BAD_USER_INPUT"), (c) => {
       context.clock.advance(c.req.valid("json").seconds);
-      // Spec 3: presentation timers run on the campus clock; restorations show without another request.
-      settlePresentations(context.state, context.clock);
       return c.json(currentTime());
     })
-    .post("/consent/revoke", validateJson(revokeConsentSchema, "BAD_USER_INPUT"), (c) => {
+    .post("/consent/revoke", settleAllAround(context), validateJson(revokeConsentSchema, "BAD_USER_INPUT"), (c) => {
       const { username } = c.req.valid("json");
       const member = username === undefined ? undefined : findMember(username);
       return c.json({ revoked: context.state.consents.revokeConsents(member?.userId) });
     })
     .get("/registration", (c) => c.json(toPublicRegistration(context.state.registration.getRegistration())))
-    .put("/registration", validateJson(registrationPatchSchema, "BAD_USER_INPUT"), (c) => {
+    .put("/registration", settleAllAround(context), validateJson(registrationPatchSchema, "BAD_USER_INPUT"), (c) => {
       const saved = saveRegistration(context.state, c.req.valid("json"));
       return c.json(toPublicRegistration(saved));
     })
@@ -73,7 +72,7 @@ export function createCampusControlRoutes(context: CampusContext) {
       return c.json({ accessTokens: live.map((token) => token.accessToken) });
     })
     // How many launches, codes, tokens and rate windows the campus holds (policy.ts: expired ones are pruned).
-    .get("/records", (c) => c.json(countStoredRecords(context.state)))
+    .get("/records", settleAllAround(context), (c) => c.json(countStoredRecords(context.state)))
     .get("/members", (c) => c.json({ members: context.state.members.listMembers() }))
     // policy.ts: more real members, for demos and the bench's load run; they sign in like the seeds.
     .post("/members", validateJson(newMemberSchema, "BAD_USER_INPUT"), (c) => {

@@ -5,6 +5,8 @@ import { tabIdSchema } from "../core/tab-id";
 import { validateJson } from "../core/validate-json";
 import type { CampusContext } from "../http/context";
 import type { CampusEnv } from "../http/hono-env";
+import { setTabVisibility } from "../presentations/restoration";
+import { settleAllAround } from "../presentations/settle-all-around";
 import { saveRegistration } from "../state/campus-state";
 import { toPublicRegistration } from "../state/registration";
 
@@ -20,13 +22,13 @@ export function createPanelRoutes(context: CampusContext) {
   return new Hono<CampusEnv>()
     .get("/log", (c) => c.json({ entries: context.state.requestLog.listEntries() }))
     .get("/registration", (c) => c.json(toPublicRegistration(context.state.registration.getRegistration())))
-    .put("/registration", validateJson(pageSaveSchema, "BAD_REQUEST"), (c) => {
+    .put("/registration", settleAllAround(context), validateJson(pageSaveSchema, "BAD_REQUEST"), (c) => {
       const saved = saveRegistration(context.state, c.req.valid("json"));
       return c.json(toPublicRegistration(saved));
     })
     .post("/visibility", validateJson(visibilitySchema, "BAD_REQUEST"), (c) => {
       const { tabId, visible } = c.req.valid("json");
-      context.state.tabs.setVisibility(tabId, visible);
+      setTabVisibility(context.state, context.clock, tabId, visible);
       return c.json({ tabId, visible });
     });
 }

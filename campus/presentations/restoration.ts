@@ -67,9 +67,9 @@ function settlePresentation(state: CampusState, presentation: PresentationRecord
 }
 
 /**
- * Every open presentation, evaluated lazily before each page, host and control request (app.ts)
- * and after tile reports and clock advances, so that the campus clock drives every timer and
- * nothing runs in the background.
+ * Every open presentation on the campus: before and after the control requests that can change
+ * any of them (control/settle-all.ts), the page's registration save and each control clock
+ * advance, so that the campus clock drives every timer and nothing runs in the background.
  */
 export function settlePresentations(state: CampusState, clock: Clock): void {
   settleEach(state, state.presentations.listOpen(), clock.now());
@@ -85,8 +85,38 @@ export function settleGrantPresentations(state: CampusState, clock: Clock, grant
   settleEach(state, state.presentations.listOfGrant(grantId), clock.now());
 }
 
+/**
+ * What a host request of one member can read or change (policy.ts): the member's own
+ * presentations (launch, consent, grant, tab), and those of the call they are in and of the call
+ * given (the one they were in before the request), since a role change, a leave or an end there
+ * reaches other members' tiles and grants. Answers the call the member is in now.
+ */
+export function settleMemberPresentations(state: CampusState, clock: Clock, userId: string, callBefore?: string): string | undefined {
+  const now = clock.now();
+  settleEach(state, state.presentations.listOfUser(userId), now);
+  const callNow = state.calls.findCurrentParticipation(userId)?.callId;
+  for (const callId of new Set([callBefore, callNow])) {
+    if (callId) settleEach(state, state.presentations.listOfCall(callId), now);
+  }
+  return callNow;
+}
+
+/** The presentations of a call whose participations changed outside a member's request (a simulated member removed). */
+export function settleCallPresentations(state: CampusState, clock: Clock, callId: string): void {
+  settleEach(state, state.presentations.listOfCall(callId), clock.now());
+}
+
 function settleEach(state: CampusState, presentations: readonly PresentationRecord[], now: number): void {
   for (const presentation of presentations) {
     if (isPresentationOpen(presentation)) settlePresentation(state, presentation, now);
   }
+}
+
+/**
+ * Spec 3: hiding a campus tab pauses its presentations' timers, and showing it starts them again
+ * with a fresh grace. A timer that ran out while the tab was shown ends its presentation first.
+ */
+export function setTabVisibility(state: CampusState, clock: Clock, tabId: string, visible: boolean): void {
+  settleEach(state, state.presentations.listOfTab(tabId), clock.now());
+  state.tabs.setVisibility(tabId, visible);
 }

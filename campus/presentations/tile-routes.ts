@@ -5,7 +5,7 @@ import { findCallMember } from "../calls/call-members";
 import type { CampusContext } from "../http/context";
 import { CampusError } from "../core/errors";
 import type { CampusEnv } from "../http/hono-env";
-import { settlePresentations } from "./restoration";
+import { settleGrantPresentations } from "./restoration";
 import { recordTileReport } from "./tile-health";
 import { buildTileCsp, renderTileDocument, renderTileGone } from "./tile-document";
 import { isPresentationOpen } from "../state/presentations";
@@ -37,6 +37,8 @@ export function createTileRoutes(context: CampusContext) {
       const tile = state.presentations.consumeTileToken(c.req.param("token"));
       if (!tile) return c.html(renderTileGone("This tile address was already used or is unknown: a tile URL works once. The app must request the tile again."), 410);
       const presentation = state.presentations.findPresentation(tile.presentationId);
+      // policy.ts: a request settles the presentations it reads.
+      if (presentation) settleGrantPresentations(state, context.clock, presentation.grantId);
       const participation = state.calls.findParticipation(tile.participationId);
       const speaker = participation && findCallMember(state, participation.userId);
       if (!presentation || !isPresentationOpen(presentation) || !participation || !speaker) {
@@ -63,9 +65,11 @@ export function createTileRoutes(context: CampusContext) {
         throw new CampusError("FORBIDDEN", 403, "This tile report is not authenticated: only the newest document of the tile may report");
       }
       const presentation = state.presentations.findPresentation(tile.presentationId);
+      // policy.ts: settled before the report (a timer that ran out stays out) and after it (the handoff).
+      if (presentation) settleGrantPresentations(state, clock, presentation.grantId);
       if (presentation && isPresentationOpen(presentation)) {
         recordTileReport(tile, report, clock.now());
-        settlePresentations(state, clock);
+        settleGrantPresentations(state, clock, presentation.grantId);
       }
       const participation = state.calls.findParticipation(tile.participationId);
       const answer: TileReportAnswer = { active: presentation !== undefined && isPresentationOpen(presentation), camera: participation?.camera ?? false };

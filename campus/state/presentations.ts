@@ -57,9 +57,9 @@ export type PresentationStore = ReturnType<typeof createPresentationStore>;
 const ENDED_RETENTION_MS = ENDED_PRESENTATION_RETENTION_SECONDS * 1000;
 
 /**
- * Presentations by ID, with their tiles, and indexes so that nothing scans them all: each grant's
- * and each tab's presentations (requests settle and read only these), the open ones (a full settle
- * walks only these) and the ended ones in the order they ended, forgotten after the retention
+ * Presentations by ID, with their tiles, and indexes so that nothing scans them all: each grant's,
+ * tab's, member's and call's presentations (requests settle and read only these), the open ones (a
+ * full settle walks only these) and the ended ones in the order they ended, forgotten after the retention
  * time (policy.ts), so pruning costs only what it removes.
  */
 export function createPresentationStore(clock: Clock) {
@@ -68,6 +68,8 @@ export function createPresentationStore(clock: Clock) {
   const tilesByToken = new Map<string, PresentationTile>();
   const byGrant = new Map<string, PresentationRecord[]>();
   const byTab = new Map<string, PresentationRecord[]>();
+  const byUser = new Map<string, PresentationRecord[]>();
+  const byCall = new Map<string, PresentationRecord[]>();
   const open = new Map<string, PresentationRecord>();
   const endedInOrder = createExpiringMap<PresentationRecord>((presentation) => (presentation.endedAt ?? Infinity) + ENDED_RETENTION_MS);
 
@@ -79,6 +81,8 @@ export function createPresentationStore(clock: Clock) {
     }
     removeFrom(byGrant, presentation.grantId, presentation);
     removeFrom(byTab, presentation.tabId, presentation);
+    removeFrom(byUser, presentation.userId, presentation);
+    removeFrom(byCall, presentation.callId, presentation);
   }
 
   return {
@@ -99,6 +103,8 @@ export function createPresentationStore(clock: Clock) {
       open.set(presentation.presentationId, presentation);
       appendTo(byGrant, presentation.grantId, presentation);
       appendTo(byTab, presentation.tabId, presentation);
+      appendTo(byUser, presentation.userId, presentation);
+      appendTo(byCall, presentation.callId, presentation);
       return presentation;
     },
     /**
@@ -136,6 +142,8 @@ export function createPresentationStore(clock: Clock) {
     listOpen: (): PresentationRecord[] => [...open.values()],
     listOfGrant: (grantId: string): readonly PresentationRecord[] => byGrant.get(grantId) ?? [],
     listOfTab: (tabId: string): readonly PresentationRecord[] => byTab.get(tabId) ?? [],
+    listOfUser: (userId: string): readonly PresentationRecord[] => byUser.get(userId) ?? [],
+    listOfCall: (callId: string): readonly PresentationRecord[] => byCall.get(callId) ?? [],
     /**
      * Released (no reason) or restored: final, and the host shows its native presentation again.
      * It leaves the open ones and waits out the retention time.
