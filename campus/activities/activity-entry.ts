@@ -28,7 +28,7 @@ function findEntryLoss(state: CampusState, entry: ActivityEntryRecord, now: numb
   return null;
 }
 
-/** Evaluated lazily before every request (app.ts), like the presentation timers: nothing runs in the background. */
+/** Evaluated lazily before every request (app.ts): nothing runs in the background. */
 export function settleActivityEntries(state: CampusState, clock: Clock): void {
   const now = clock.now();
   for (const entry of state.activityEntries.listOpen()) {
