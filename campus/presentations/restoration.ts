@@ -68,7 +68,7 @@ function settlePresentation(state: CampusState, presentation: PresentationRecord
 
 /**
  * Every open presentation on the campus: before and after the control requests that can change
- * any of them (control/settle-all.ts), the page's registration save and each control clock
+ * any of them (settle-all-around.ts), the page's registration save and each control clock
  * advance, so that the campus clock drives every timer and nothing runs in the background.
  */
 export function settlePresentations(state: CampusState, clock: Clock): void {
