@@ -92,16 +92,13 @@ export function settleGrantPresentations(state: CampusState, clock: Clock, grant
  * reaches other members' tiles and grants. Answers the call the member is in now.
  */
 export function settleMemberPresentations(state: CampusState, clock: Clock, userId: string, callBefore?: string): string | undefined {
-  const now = clock.now();
-  settleEach(state, state.presentations.listOfUser(userId), now);
+  settleEach(state, state.presentations.listOfUser(userId), clock.now());
   const callNow = state.calls.findCurrentParticipation(userId)?.callId;
-  for (const callId of new Set([callBefore, callNow])) {
-    if (callId) settleEach(state, state.presentations.listOfCall(callId), now);
-  }
+  for (const callId of new Set([callBefore, callNow])) if (callId) settleCallPresentations(state, clock, callId);
   return callNow;
 }
 
-/** The presentations of a call whose participations changed outside a member's request (a simulated member removed). */
+/** The presentations of one call: a member's request there, or a simulated member removed from it (app.ts). */
 export function settleCallPresentations(state: CampusState, clock: Clock, callId: string): void {
   settleEach(state, state.presentations.listOfCall(callId), clock.now());
 }
