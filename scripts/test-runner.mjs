@@ -12,13 +12,16 @@ const STOP_MS = 9_000;
 const POLL_MS = 100;
 // How often the run looks whether its parent is still there.
 const PARENT_POLL_MS = 250;
+// The lines of its output a stage's result keeps: a failed stage's are printed again at the end,
+// where a CI log cut to its last lines still shows why (a failed test's error and the counts).
+const TAIL_LINES = 60;
 // What a run being stopped resolves to: nothing, ever, as its end is the stop's (it exits).
 const STOPPED = new Promise(() => {});
 
 /**
  * Runs the lanes side by side, the stages of a lane one after another; a stage with `after` also
  * waits for those stages of other lanes, and a stage named in `skipped` is passed over with its
- * reason. Resolves to each stage's result, lane by lane.
+ * reason. Resolves to each stage's result, lane by lane, with the last lines of its output (`tail`).
  *
  * Each stage runs in a process group of its own, so that stopping it stops what it started
  * (npx, the harness, its workers). A group of its own is also out of reach of the terminal's
@@ -59,12 +62,16 @@ export async function runLanes(lanes, skipped = new Map()) {
     return new Promise((resolve) => {
       const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
       running.set(name, child.pid);
-      relay(child.stdout, process.stdout, name);
-      relay(child.stderr, process.stderr, name);
-      child.on("exit", (code, signal) => {
+      const tail = [];
+      const keep = (line) => tail.push(line) > TAIL_LINES && tail.shift();
+      const relayed = [relay(child.stdout, process.stdout, name, keep), relay(child.stderr, process.stderr, name, keep)];
+      child.on("exit", async (code, signal) => {
         // The group stays in `running` while it is being stopped: its other processes may outlive its leader.
         if (!stopping) running.delete(name);
-        resolve({ name, code: code ?? signal, seconds: elapsed(stageStarted) });
+        const seconds = elapsed(stageStarted);
+        // Its last lines, once read; a process it left behind may hold the pipes open, so not for long.
+        await Promise.race([Promise.all(relayed), new Promise((done) => setTimeout(done, 1_000))]);
+        resolve({ name, code: code ?? signal, seconds, tail: [...tail] });
       });
     });
   };
@@ -149,14 +156,23 @@ function groupAlive(group) {
   });
 }
 
-function relay(stream, out, name) {
+/** Writes each line of `stream` to `out`, prefixed with the stage's name, and hands it to `keep`; resolves at its end. */
+function relay(stream, out, name, keep) {
   let pending = "";
+  const write = (line) => {
+    out.write(`[${name}] ${line}\n`);
+    keep(line);
+  };
   stream.on("data", (chunk) => {
     const lines = (pending + chunk.toString()).split("\n");
     pending = lines.pop();
-    for (const line of lines) out.write(`[${name}] ${line}\n`);
+    for (const line of lines) write(line);
   });
-  stream.on("end", () => {
-    if (pending) out.write(`[${name}] ${pending}\n`);
+  return new Promise((resolve) => {
+    stream.on("end", () => {
+      if (pending) write(pending);
+      resolve();
+    });
+    stream.on("error", resolve);
   });
 }

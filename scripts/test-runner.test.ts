@@ -167,3 +167,24 @@ describe("npm test stopped: every stage and server it started is gone within 10 
     expect(npm.output()).not.toContain("== later:");
   });
 });
+
+describe("a failed stage's last lines", () => {
+  it("are kept with its result, in order, from stdout and stderr, so that npm test can print them again at its end", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "test-runner-"));
+    const file = path.join(dir, "lanes.json");
+    const stage = (name: string, script: string) => ({ name, command: [process.execPath, "-e", script] });
+    const lanes = [
+      [stage("long", "for (let i = 0; i < 100; i++) console.log('line ' + i); process.exitCode = 3;")],
+      [stage("errors", "console.error('the error'); process.exitCode = 4;")],
+    ];
+    writeFileSync(file, JSON.stringify(lanes));
+    const run = startRun(process.execPath, [path.join(FIXTURES, "run-lanes.mjs"), file]);
+    await run.closed;
+
+    const result = z.object({ name: z.string(), code: z.number(), tail: z.array(z.string()) });
+    const results = z.array(result).parse(JSON.parse(/^results (.+)$/m.exec(run.output())![1]!));
+    expect(results.map(({ name, code }) => [name, code])).toEqual([["long", 3], ["errors", 4]]);
+    expect(results[0]!.tail).toEqual(Array.from({ length: 60 }, (_, i) => `line ${i + 40}`));
+    expect(results[1]!.tail).toEqual(["the error"]);
+  });
+});

@@ -41,6 +41,14 @@ if (!plan.go) process.exit(1);
 const results = await runLanes(LANES, plan.skipped);
 const failed = results.some((result) => result.code !== 0);
 
+// A failed stage's last lines once more, next to the verdict: among the lines of every stage side
+// by side, its error is far up, past what a CI log shows of its end.
+for (const { name, code, tail = [] } of results) {
+  if (code === 0) continue;
+  console.log(`\n== ${name} failed (exit ${code}); its last ${tail.length} lines again:`);
+  for (const line of tail) console.log(`[${name}] ${line}`);
+}
+
 console.log("\nnpm test:");
 for (const { name, code, seconds, skipped } of results) {
   console.log(`  ${name.padEnd(13)} ${(skipped ? "" : seconds).padStart(7)} ${skipped ? " " : "s"}  ${skipped ? `SKIPPED (${skipped})` : code === 0 ? "ok" : `FAILED (exit ${code})`}`);
