@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { IFRAME_PROTOCOL, type HostRequest } from "../../lib/contract";
 import { createFrameReplies } from "./frame-replies";
 import type { CallHost } from "./host-api";
+import { UNTIL } from "../../tests/until";
 
 const ready = (id: string): HostRequest => ({ protocol: IFRAME_PROTOCOL, version: 2, id, method: "ready", params: {} });
 const authenticate = (id: string, launchId: string): HostRequest => ({
@@ -76,7 +77,7 @@ describe("a request re-sent with its id gets the answer that id got", () => {
     let decide: (decision: "approved") => void = () => undefined;
     page.consentDialog.ask.mockImplementationOnce(() => new Promise((resolve) => (decide = resolve)));
     const answer = page.replies.answer(authenticate("a1", "lch_1"));
-    await vi.waitFor(() => expect(page.consentDialog.ask).toHaveBeenCalled());
+    await vi.waitFor(() => expect(page.consentDialog.ask).toHaveBeenCalled(), UNTIL);
     expect(page.replies.isAnswering(authenticate("a1", "lch_1"))).toBe(true);
     expect(page.replies.isAnswering(authenticate("a2", "lch_1"))).toBe(false);
     decide("approved");

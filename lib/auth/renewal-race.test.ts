@@ -16,6 +16,7 @@ import { login } from "./login";
 import type { PendingStateStore } from "./pending-states";
 import { logout } from "./logout";
 import { INVALID_STATE, issueState } from "./state";
+import { UNTIL } from "@/tests/until";
 
 const LAUNCH = "launch-1";
 const ATTACH = "POST /v1/apps/calls/attach";
@@ -188,7 +189,7 @@ function itKeepsTheRenewal(stores: () => ServerStores) {
     });
     await attachSessionToCall(launch.oldCredentials, launch.deps);
     const renewing = launch.renew().catch((error: unknown) => error);
-    await vi.waitFor(() => expect(exchanges).toBe(2));
+    await vi.waitFor(() => expect(exchanges).toBe(2), UNTIL);
     await logout(launch.oldCredentials, launch.deps);
     release();
     expect(await renewing).toMatchObject({ message: INVALID_STATE });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { aCampus, aCampusApi, aMember, aToken, fakeCampusFetch } from "@/lib/testing/fixtures";
+import { aCampus, aCampusApi, aMember, aToken, fakeCampusFetch, hangingCampusFetch } from "@/lib/testing/fixtures";
 import { createCampusApi } from "./client";
 import { CAMPUS_UNAVAILABLE } from "./request";
 
@@ -82,9 +82,7 @@ describe("a campus that cannot be reached or understood is unavailable (503)", (
   });
 
   it("a timeout", async () => {
-    const hanging: typeof fetch = (_input, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
-    const api = createCampusApi({ baseUrl: "http://campus.test", clientId: "c", clientSecret: "s", fetch: hanging, timeoutMs: 20 });
+    const api = createCampusApi({ baseUrl: "http://campus.test", clientId: "c", clientSecret: "s", fetch: hangingCampusFetch, timeoutMs: 20 });
     await expect(api.getMember("t")).rejects.toEqual(unavailable);
   });
 
@@ -103,9 +101,14 @@ describe("a campus that cannot be reached or understood is unavailable (503)", (
       return Response.json({ error: { code: "INVALID_TOKEN", message: "no" } }, { status: 401 });
     };
     const api = createCampusApi({ baseUrl: "http://campus.test", clientId: "c", clientSecret: "s", fetch: answering, timeoutMs: 20 });
-    await api.getMember("t").catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(signal?.aborted).toBe(false);
+    vi.useFakeTimers();
+    try {
+      await api.getMember("t").catch(() => undefined);
+      await vi.advanceTimersByTimeAsync(60);
+      expect(signal?.aborted).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a body that is not JSON", async () => {

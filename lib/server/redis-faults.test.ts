@@ -19,6 +19,7 @@ import { toWebResponse } from "@/lib/http/respond";
 import { getRedisClient } from "@/lib/redis/client";
 import { getVisitorSession } from "@/lib/session/get-visitor-session";
 import { aCampus, aCampusApi, sessionCredentialsFor, CAMPUS_ORIGIN, CLIENT_ADDRESS } from "@/lib/testing/fixtures";
+import { UNTIL } from "@/tests/until";
 import { freePort } from "@/e2e/support/ports";
 import { findRedisServer, startRedisServer, stopServer } from "@/e2e/support/servers";
 import { getServerDeps, type ServerDeps } from "./deps";
@@ -31,7 +32,6 @@ import { getServerDeps, type ServerDeps } from "./deps";
 
 const HAS_REDIS_SERVER = findRedisServer() !== undefined;
 const APP = "http://app.localhost:3000";
-const UNTIL = { timeout: 30_000, interval: 50 };
 const PREFIX = "faults-test:";
 
 let port = 0;

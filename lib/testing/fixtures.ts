@@ -4,6 +4,7 @@ import type { Member, Token } from "@/lib/contract";
 import { createMemoryRateLimits } from "@/lib/security/rate-limit";
 import { buildServerDeps, createMemoryStores, type ServerBase, type ServerDeps } from "@/lib/server/deps";
 import type { SessionCredentials } from "@/lib/session/session-credentials";
+import { expect, vi } from "vitest";
 
 export const TEST_SECRET = "a-test-session-secret-of-at-least-32-chars";
 export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
@@ -55,6 +56,33 @@ export function aCampus(options: { token?: Token; member?: Member; routes?: Reco
     "GET /v1/apps/userinfo": () => Response.json(options.member ?? aMember()),
     ...options.routes,
   });
+}
+
+/** A campus that never answers: a request ends only when its deadline aborts it. */
+export const hangingCampusFetch: typeof globalThis.fetch = (_input, init) =>
+  new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+
+/**
+ * When `work` settles, on vitest's fake timers: still pending one millisecond before `ms`, settled
+ * at `ms`. Resolves to what it settled with (its error, if it failed). No wall clock, so a busy
+ * machine cannot fail it.
+ */
+export async function settlesAt<T>(ms: number, work: () => Promise<T>): Promise<T | unknown> {
+  vi.useFakeTimers();
+  try {
+    let settled = false;
+    const outcome = work().then(
+      (value) => value,
+      (error: unknown) => error,
+    ).finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(ms - 1);
+    expect(settled, `settled before ${ms} ms`).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled, `still pending at ${ms} ms`).toBe(true);
+    return await outcome;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 export function aCampusApi(fetch: typeof globalThis.fetch): CampusApi {
