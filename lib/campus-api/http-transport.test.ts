@@ -1,4 +1,4 @@
-import { getEventListeners } from "node:events";
+import { getEventListeners, once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -59,15 +59,18 @@ describe("the campus HTTP transport over node:http", () => {
     // Keep-Alive: timeout=2. The agent lets go of the idle socket after one second, so a request
     // sent later opens a new connection instead of racing the server's close.
     const ports: Array<number | undefined> = [];
+    const closedByClient: Array<Promise<unknown>> = [];
     const base = await serve((request, response) => {
       ports.push(request.socket.remotePort);
+      if (ports.length === 1) closedByClient.push(once(request.socket, "end"));
       setTimeout(() => response.end("{}"), request.url === "/v1/slow" ? 1_500 : 0);
     });
     server!.keepAliveTimeout = 2_000;
     await sendOverNodeHttp({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
     // Reused at once, the socket carries a request that outlasts the one-second idle expiry.
     await expect(sendOverNodeHttp({ url: `${base}/v1/slow`, method: "GET", headers: {}, signal: never() })).resolves.toMatchObject({ status: 200 });
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Idle, it is closed by the client (its end, not the server's own timeout of two seconds).
+    await closedByClient[0];
     await sendOverNodeHttp({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
     expect(ports[1]).toBe(ports[0]);
     expect(ports[2]).not.toBe(ports[0]);
