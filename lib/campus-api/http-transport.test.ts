@@ -59,10 +59,10 @@ describe("the campus HTTP transport over node:http", () => {
     // Keep-Alive: timeout=2. The agent lets go of the idle socket after one second, so a request
     // sent later opens a new connection instead of racing the server's close.
     const ports: Array<number | undefined> = [];
-    const closedByClient: Array<Promise<unknown>> = [];
+    let endedByClient: Promise<unknown> | undefined;
     const base = await serve((request, response) => {
       ports.push(request.socket.remotePort);
-      if (ports.length === 1) closedByClient.push(once(request.socket, "end"));
+      endedByClient ??= once(request.socket, "end");
       setTimeout(() => response.end("{}"), request.url === "/v1/slow" ? 1_500 : 0);
     });
     server!.keepAliveTimeout = 2_000;
@@ -70,7 +70,7 @@ describe("the campus HTTP transport over node:http", () => {
     // Reused at once, the socket carries a request that outlasts the one-second idle expiry.
     await expect(sendOverNodeHttp({ url: `${base}/v1/slow`, method: "GET", headers: {}, signal: never() })).resolves.toMatchObject({ status: 200 });
     // Idle, it is closed by the client (its end, not the server's own timeout of two seconds).
-    await closedByClient[0];
+    await endedByClient;
     await sendOverNodeHttp({ url: `${base}/v1/x`, method: "GET", headers: {}, signal: never() });
     expect(ports[1]).toBe(ports[0]);
     expect(ports[2]).not.toBe(ports[0]);

@@ -1,10 +1,10 @@
 // Test fixtures: members, launches, clocks, a fake campus and fresh stores, each in one line.
+import { expect, vi } from "vitest";
 import { createCampusApi, type CampusApi } from "@/lib/campus-api";
 import type { Member, Token } from "@/lib/contract";
 import { createMemoryRateLimits } from "@/lib/security/rate-limit";
 import { buildServerDeps, createMemoryStores, type ServerBase, type ServerDeps } from "@/lib/server/deps";
 import type { SessionCredentials } from "@/lib/session/session-credentials";
-import { expect, vi } from "vitest";
 
 export const TEST_SECRET = "a-test-session-secret-of-at-least-32-chars";
 export const CAMPUS_ORIGIN = "http://campus.localhost:4000";
@@ -71,10 +71,9 @@ export async function settlesAt<T>(ms: number, work: () => Promise<T>): Promise<
   vi.useFakeTimers();
   try {
     let settled = false;
-    const outcome = work().then(
-      (value) => value,
-      (error: unknown) => error,
-    ).finally(() => (settled = true));
+    const outcome = work()
+      .catch((error: unknown) => error)
+      .finally(() => (settled = true));
     await vi.advanceTimersByTimeAsync(ms - 1);
     expect(settled, `settled before ${ms} ms`).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
