@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { climbPlan, finerPlan, largestProcess, stepsFrom, type ClimbPlan } from "./load-run";
+import { climbPlan, finerPlan, largestProcess, restoredUpTo, stepsFrom, type ClimbPlan } from "./load-run";
 
 const step = (visitors: number, held: boolean) => ({ visitors, held });
 
@@ -62,6 +62,19 @@ describe("a climb through its plan", () => {
 
   it("stops at the first counted step missed twice in a row, asking no more of an endless climb", async () => {
     expect(await climbed({ warmUp: [], steps: stepsFrom(1000, 1000) }, holding([1000, 2000]))).toEqual(["1000", "2000", "3000", "3000"]);
+  });
+});
+
+describe("the presentations a load run says the campus restored", () => {
+  const windows = [{ restored: 0 }, { restored: 2 }, { restored: 0 }, { restored: 5 }];
+
+  it("counts every window up to the last step held, a missed one measured again included", () => {
+    expect(restoredUpTo(windows, windows[2])).toBe(2);
+  });
+
+  it("counts none past the last step held, and none when no step held", () => {
+    expect(restoredUpTo(windows, windows[0])).toBe(0);
+    expect(restoredUpTo(windows, undefined)).toBe(0);
   });
 });
 

@@ -23,7 +23,7 @@ const WINDOW_MS = 30_000;
  * From the last visitor admitted to the window's opening: one interval for the new visitors to
  * settle into their rhythm, and one for the sign-ins' leftovers. The app's visitors sign in through
  * the app and the campus (the floor's sign in nowhere), and for about five seconds after the last
- * one the app still collects their garbage at twice its steady rate (docs/performance.md, "Why a
+ * one the app still collects more often than in its steady state (docs/performance.md, "Why a
  * missed step is measured again").
  */
 const SETTLE_MS = 2 * BEAT_INTERVAL_MS;
@@ -106,11 +106,18 @@ export async function measureLoad(
   } finally {
     await Promise.all(running.map((visitor) => visitor.stop()));
   }
-  const held = steps.filter((step) => step.held);
-  const lastHeld = held.filter((step) => !step.warmUp).at(-1);
-  // Up to the last step held: past it, the process is beyond what it holds, and beats are late by definition.
-  const restored = held.reduce((sum, step) => sum + step.restored, 0);
-  return { steps, held: lastHeld?.visitors ?? 0, lastHeld, idleRssMb, restored };
+  const lastHeld = steps.filter((step) => step.held && !step.warmUp).at(-1);
+  return { steps, held: lastHeld?.visitors ?? 0, lastHeld, idleRssMb, restored: restoredUpTo(steps, lastHeld) };
+}
+
+/**
+ * Presentations the campus restored up to the last step held, in every window until then: a window
+ * missed and measured again still lost those visitors their presentation. Past that step the
+ * process is beyond what it holds, and beats are late by definition.
+ */
+export function restoredUpTo(steps: readonly Pick<LoadStep, "restored">[], lastHeld: Pick<LoadStep, "restored"> | undefined): number {
+  const upTo = lastHeld ? steps.indexOf(lastHeld) + 1 : 0;
+  return steps.slice(0, upTo).reduce((sum, step) => sum + step.restored, 0);
 }
 
 /**
