@@ -6,9 +6,9 @@ export type PassResult = { steps: LoadStep[]; held: number; idleRssMb: number };
 /**
  * A load run in two passes, each on processes started for it by `run`: `first` by 1,000 visitors
  * (`coarse`, or the run's own steps) until a step is missed (climbPlan, load-run.ts), then `finer`
- * as finerPlan (load-run.ts) says. The figure is the most visitors either pass held. The passes are apart so that the bench
- * can interleave one climb's with another's. `oneCoarsePass` (LOAD_STEPS chose the steps) runs the
- * steps given alone.
+ * as finerPlan (load-run.ts) says. The figure is the most visitors either pass held. The passes are
+ * apart so that the bench can interleave one climb's with another's. `oneCoarsePass` (LOAD_STEPS
+ * chose the steps) runs the steps given alone.
  */
 export function climber<Result extends PassResult>(
   note: (line: string) => void,

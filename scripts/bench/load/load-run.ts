@@ -121,11 +121,11 @@ export function restoredUpTo(steps: readonly Pick<LoadStep, "restored">[], lastH
 }
 
 /**
- * Measures a plan's steps in order: every warm-up step once, then the counted ones until one misses. A
- * counted step that misses is measured again at once, with the same visitors, and missed only if
- * that window misses too: one stall of the machine or of a collector can end a window, and what a
- * process holds is what it holds window after window (docs/performance.md, "Why a missed step is
- * measured again"). Both windows are kept.
+ * Measures a plan's steps in order: every warm-up step once, then the counted ones until one
+ * misses. A counted step that misses is measured again with the same visitors (none admitted), and
+ * missed only if that window misses too: one stall of the machine or of a collector can end a
+ * window, and what a process holds is what it holds window after window (docs/performance.md,
+ * "Why a missed step is measured again"). Both windows are kept.
  */
 export async function climbPlan(plan: ClimbPlan, measure: (visitors: number, warmUp: boolean) => Promise<Pick<LoadStep, "held">>) {
   for (const visitors of plan.warmUp) await measure(visitors, true);
