@@ -28,13 +28,17 @@ function findEntryLoss(state: CampusState, entry: ActivityEntryRecord, now: numb
   return null;
 }
 
+/** Ends one open entry that has lost its access, dated as findEntryLoss says. */
+function settleActivityEntry(state: CampusState, entry: ActivityEntryRecord, now: number): void {
+  if (entry.endedAt !== null) return;
+  const loss = findEntryLoss(state, entry, now);
+  if (loss) state.activityEntries.endEntry(entry, loss.at, loss.reason);
+}
+
 /** Evaluated lazily before every request (app.ts): nothing runs in the background. */
 export function settleActivityEntries(state: CampusState, clock: Clock): void {
   const now = clock.now();
-  for (const entry of state.activityEntries.listOpen()) {
-    const loss = findEntryLoss(state, entry, now);
-    if (loss) state.activityEntries.endEntry(entry, loss.at, loss.reason);
-  }
+  for (const entry of state.activityEntries.listOpen()) settleActivityEntry(state, entry, now);
 }
 
 const END_MESSAGES: Record<EntryEndReason, string> = {
@@ -55,7 +59,8 @@ export function requireActivityEntry(state: CampusState, clock: Clock, access: C
   if (!entry || !activity || activity.clientId !== access.token.clientId || entry.userId !== access.member.userId) {
     throw forbidden("This launch was not opened from an accepted activity invitation");
   }
-  settleActivityEntries(state, clock);
+  // Settled again: a fault's delay (http/apply-faults.ts) may have outlasted its lease since app.ts settled all.
+  settleActivityEntry(state, entry, clock.now());
   if (entry.endedAt !== null) {
     throw forbidden(`The activity entry ended (${entry.endReason ?? "ended"}): ${END_MESSAGES[entry.endReason ?? "leaseExpired"]}; the member must accept a current invitation again`);
   }
