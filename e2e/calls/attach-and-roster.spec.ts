@@ -1,6 +1,7 @@
 import { expect, test } from "../support/fixtures";
 import { GRANT_ACTIVE_REFRESH_MS } from "@/lib/client/call/call-refresh";
 import { membersInOneCall } from "../support/call-setup";
+import { appRequestsFlushed } from "../support/requests-flushed";
 
 // Spec 2 (Call grant), 3 (access state, grant status), 4.3-4.4.
 test.describe("attach, approval and the roster", () => {
@@ -92,14 +93,14 @@ test.describe("attach, approval and the roster", () => {
       await expect(ada.app.getByTestId("call-access-lost")).toBeVisible();
       await expect(ada.app.getByTestId("call-access-lost")).toContainText(/revoked/i);
 
-      // Two intervals later, and a moment for a request to leave: nothing polls any more.
+      // Two intervals later, and every request sent by then reported: nothing polls any more.
       const polls: string[] = [];
       ada.page.on("request", (request) => {
         if (request.url().includes("/api/call/")) polls.push(request.url());
       });
       await ada.page.clock.fastForward(GRANT_ACTIVE_REFRESH_MS);
       await ada.page.clock.fastForward(GRANT_ACTIVE_REFRESH_MS);
-      await ada.page.waitForTimeout(1_000);
+      await appRequestsFlushed(ada.page, ada.app);
       expect(polls).toEqual([]);
     });
   });

@@ -2,6 +2,7 @@ import { IFRAME_PROTOCOL, IFRAME_PROTOCOL_VERSION } from "../../lib/contract/ifr
 import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
+import { appRequestsFlushed } from "../support/requests-flushed";
 import { APP_ORIGIN, CAMPUS_ORIGIN, ELSEWHERE_ORIGIN } from "../support/origins";
 
 /*
@@ -11,7 +12,8 @@ import { APP_ORIGIN, CAMPUS_ORIGIN, ELSEWHERE_ORIGIN } from "../support/origins"
  * the campus page, forge that reply with the right id and state. Only the parent's reply counts.
  */
 type AppRequest = { method: string; id: string; params: { state?: string } };
-type Recorder = { appRequests: AppRequest[] };
+/** In the campus page, what the app asked; in the app's frame, where each reply with a code came from. */
+type Recorder = { appRequests: AppRequest[]; codesFrom: string[] };
 
 test("replies from another origin or from a frame that is not the parent are ignored", async ({ control, browser }) => {
   void control;
@@ -21,8 +23,11 @@ test("replies from another origin or from a frame that is not the parent are ign
   await page.addInitScript((appOrigin) => {
     const recorder = window as unknown as Recorder;
     recorder.appRequests = [];
+    recorder.codesFrom = [];
+    // Added before the app's own listener, so the app has handled each message this one records.
     addEventListener("message", (event) => {
       if (event.origin === appOrigin) recorder.appRequests.push(event.data);
+      if (location.origin === appOrigin && event.data?.result?.code) recorder.codesFrom.push(event.origin);
     });
   }, APP_ORIGIN);
   const traffic = recordLoginTraffic(page);
@@ -63,7 +68,15 @@ test("replies from another origin or from a frame that is not the parent are ign
       [forged, APP_ORIGIN] as const,
     );
   }
-  await page.waitForTimeout(750);
+  // Both forgeries handled by the app (the campus gives no code before consent), and every request
+  // the app made by then reported: no login left.
+  const app = page.frames().find((frame) => frame.url().startsWith(`${APP_ORIGIN}/`));
+  if (!app) throw new Error("no app frame");
+  await app.waitForFunction(
+    (origins) => origins.every((origin) => (window as unknown as Recorder).codesFrom.includes(origin)),
+    [ELSEWHERE_ORIGIN, CAMPUS_ORIGIN],
+  );
+  await appRequestsFlushed(page, campus.app);
   expect(traffic.logins).toEqual([]);
   await expect(campus.status).not.toHaveAttribute("data-state", /signed-in|error/);
 

@@ -2,6 +2,7 @@ import { GRANT_ACTIVE_REFRESH_MS } from "@/lib/client/call/call-refresh";
 import { HEARTBEAT_INTERVAL_MS } from "@/lib/client/presentation/heartbeat-loop";
 import { expect, test } from "../support/fixtures";
 import { adaAttachedWithSpeakers, present, presentationStatus } from "../support/presentation-setup";
+import { appRequestsFlushed } from "../support/requests-flushed";
 import { CAMPUS_API, CAMPUS_ORIGIN, startsWithOrigin } from "../support/origins";
 
 const HEARTBEAT_ROUTE = "**/api/call/presentation/heartbeat";
@@ -53,7 +54,7 @@ test.describe("presentations and hosted tiles", () => {
       await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
       expect((await answered).status(), `beat ${beat}`).toBe(200);
     }
-    await ada.page.waitForTimeout(500);
+    await appRequestsFlushed(ada.page, ada.app);
     ada.page.off("request", record);
     expect(2 * HEARTBEAT_INTERVAL_MS).toBeGreaterThan(GRANT_ACTIVE_REFRESH_MS);
     expect(requests.filter((path) => path === "/api/call/presentation/heartbeat").length).toBeGreaterThanOrEqual(2);
@@ -138,8 +139,10 @@ test.describe("presentations and hosted tiles", () => {
     // The beat of the next interval (brought forward) learns of it, a forwarded 403, and is the last.
     await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
     await refused;
+    // The page has taken the refusal in before the clock moves on: a beat it wrongly set is then due.
+    await expect(ada.app.getByTestId("call-access-lost")).toBeVisible();
     for (let interval = 0; interval < 2; interval++) await ada.page.clock.fastForward(HEARTBEAT_INTERVAL_MS);
-    await ada.page.waitForTimeout(1_000);
+    await appRequestsFlushed(ada.page, ada.app);
     expect(beatsSinceRevoked.length).toBeLessThanOrEqual(1);
   });
 
