@@ -29,5 +29,3 @@ export function useTestRedis() {
     },
   };
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
