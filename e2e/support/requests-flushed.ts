@@ -6,8 +6,8 @@ import { APP_ORIGIN } from "./origins";
  * that shows nothing more was sent waits on this, never on time.
  *
  * The frame sends one more request, a health read named by a fresh ID, and this waits until the
- * page reports it. The browser reports a frame's requests in the order the frame made them. So a
- * request that the work before this started, in its task or the promises after it, came first.
+ * page reports it. The browser reports a frame's requests in the order the frame made them. So any
+ * request the frame made before, from a task or a promise that had run, was reported first.
  */
 export async function appRequestsFlushed(page: Page, app: FrameLocator): Promise<void> {
   const path = `/api/health?flushed=${crypto.randomUUID()}`;
