@@ -70,12 +70,9 @@ test("replies from another origin or from a frame that is not the parent are ign
   }
   // Both forgeries handled by the app (the campus gives no code before consent), and every request
   // the app made by then reported: no login left.
-  const app = page.frames().find((frame) => frame.url().startsWith(`${APP_ORIGIN}/`));
-  if (!app) throw new Error("no app frame");
-  await app.waitForFunction(
-    (origins) => origins.every((origin) => (window as unknown as Recorder).codesFrom.includes(origin)),
-    [ELSEWHERE_ORIGIN, CAMPUS_ORIGIN],
-  );
+  await expect
+    .poll(() => campus.app.locator(":root").evaluate(() => (window as unknown as Recorder).codesFrom))
+    .toEqual(expect.arrayContaining([ELSEWHERE_ORIGIN, CAMPUS_ORIGIN]));
   await appRequestsFlushed(page, campus.app);
   expect(traffic.logins).toEqual([]);
   await expect(campus.status).not.toHaveAttribute("data-state", /signed-in|error/);
