@@ -2,7 +2,7 @@ import net from "node:net";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { CAMPUS_API, CAMPUS_ORIGIN, ELSEWHERE_ORIGIN } from "../support/origins";
-import { registration } from "../support/local-env";
+import { CLIENT_AUTHORIZATION } from "../support/local-env";
 
 // campus/core/policy.ts: the local campus is a dev tool no other site can drive, with the app's body limit.
 const FOREIGN_ORIGIN = "http://evil.example";
@@ -57,8 +57,7 @@ async function logInOverHttp(request: APIRequestContext, member: string): Promis
   const { launchId } = await (await request.post(`${CAMPUS_API}/host/launches`, { headers, data: { tabId } })).json();
   const codes = await request.post(`${CAMPUS_API}/host/launches/${launchId}/codes`, { headers, data: { tabId, state: "hostile-state", consent: "approved" } });
   const { code } = await codes.json();
-  const basic = Buffer.from(`${registration.clientId}:${registration.clientSecret}`).toString("base64");
-  const token = await request.post(`${CAMPUS_API}/v1/apps/token`, { headers: { authorization: `Basic ${basic}` }, data: { code } });
+  const token = await request.post(`${CAMPUS_API}/v1/apps/token`, { headers: { authorization: CLIENT_AUTHORIZATION }, data: { code } });
   expect(token.status()).toBe(200);
   return (await token.json()).access_token;
 }

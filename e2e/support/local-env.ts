@@ -18,4 +18,7 @@ export const APP_ENV = {
   SESSION_SECRET: "e2e-session-secret-3f9a7c1d5e8b2a4c6d0f9e7b",
 };
 
+/** Spec 5.1: the app's client credentials as the campus's token route takes them (HTTP Basic). */
+export const CLIENT_AUTHORIZATION = `Basic ${Buffer.from(`${registration.clientId}:${registration.clientSecret}`).toString("base64")}`;
+
 export { registration };

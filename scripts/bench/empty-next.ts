@@ -20,10 +20,13 @@ export const EMPTY_ROUTE_PATH = "/api/empty";
 
 /**
  * The same empty route with the one campus call a heartbeat makes (load/visitor.ts
- * FORWARD_ROUTE_VISITORS): it asks the campus's health route (FORWARD_URL) over a kept-alive
- * node:http agent, as the app's campus transport does, and answers once the campus has.
+ * CAMPUS_CALL_VISITORS): it heartbeats the presentation the visitor names (PRESENTATION_HEADER)
+ * with the token the visitor sends, at the campus (CAMPUS_API_URL) over a kept-alive node:http
+ * agent, as the app's campus transport does, and answers the campus's answer as it came.
  */
-export const FORWARD_ROUTE_PATH = "/api/forward";
+export const CAMPUS_CALL_ROUTE_PATH = "/api/heartbeat";
+/** The header a floor visitor names its presentation in (its token goes in Authorization). */
+export const PRESENTATION_HEADER = "x-presentation-id";
 
 /**
  * The floor of the first view: the page the campus frames instead of the app's (bench "login").
@@ -157,17 +160,23 @@ export function proxy(request: NextRequest) {
 export const config = { matcher: [${JSON.stringify(FLOOR_PAGE_PATH)}] };
 `;
 
-const FORWARD_ROUTE = `import http from "node:http";
+const CAMPUS_CALL_ROUTE = `import http from "node:http";
 import type { NextApiRequest, NextApiResponse } from "next";
 const agent = new http.Agent({ keepAlive: true, timeout: 4000 });
-export default function handler(_request: NextApiRequest, response: NextApiResponse) {
+export default function handler(request: NextApiRequest, response: NextApiResponse) {
+  const presentationId = encodeURIComponent(String(request.headers[${JSON.stringify(PRESENTATION_HEADER)}]));
+  const url = \`\${process.env.CAMPUS_API_URL}/v1/apps/calls/presentations/\${presentationId}/heartbeat\`;
   http
-    .get(process.env.FORWARD_URL!, { agent }, (answer) => {
-      answer.resume();
-      answer.on("end", () => response.status(answer.statusCode === 200 ? 200 : 502).json({}));
+    .request(url, { method: "POST", agent, headers: { authorization: String(request.headers.authorization) } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => response.status(answer.statusCode ?? 502).setHeader("content-type", "application/json").end(Buffer.concat(chunks)));
     })
-    .on("error", () => response.status(503).json({}));
+    .on("error", () => response.status(503).json({}))
+    .end();
 }
+// The request has no body, as the app's heartbeat has none (pages/api/call/presentation/heartbeat.ts).
+export const config = { api: { bodyParser: false } };
 `;
 
 /** The empty app's files: one page with Tailwind (first-load JS), the floor page and its empty route (first view), two Pages API routes (capacity). */
@@ -177,7 +186,7 @@ const SOURCES: Record<string, string> = {
   "app/layout.tsx": `import "./globals.css";\nexport default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
   "app/page.tsx": `export default function Page() {\n  return <main className="p-4">Empty</main>;\n}\n`,
   [`pages${EMPTY_ROUTE_PATH}.ts`]: `import type { NextApiRequest, NextApiResponse } from "next";\nexport default function handler(_request: NextApiRequest, response: NextApiResponse) {\n  response.status(200).json({});\n}\n`,
-  [`pages${FORWARD_ROUTE_PATH}.ts`]: FORWARD_ROUTE,
+  [`pages${CAMPUS_CALL_ROUTE_PATH}.ts`]: CAMPUS_CALL_ROUTE,
   [`app${FLOOR_PAGE_PATH}/layout.tsx`]: FLOOR_LAYOUT,
   [`app${FLOOR_PAGE_PATH}/page.tsx`]: FLOOR_PAGE,
   [`app${FLOOR_WITHOUT_POLICY_PATH}/layout.tsx`]: FLOOR_LAYOUT,
@@ -204,6 +213,8 @@ export async function withEmptyNext<T>(
   const digest = createHash("sha256").update(JSON.stringify(SOURCES)).digest("hex");
   const built = existsSync(path.join(dir, ".next", "BUILD_ID")) && existsSync(stamp) && readFileSync(stamp, "utf8") === digest;
   if (!built) {
+    // A route or page the sources no longer name must not be built on.
+    for (const tree of ["app", "pages"]) rmSync(path.join(dir, tree), { recursive: true, force: true });
     for (const [file, text] of Object.entries(SOURCES)) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), text);

@@ -22,7 +22,7 @@ const WINDOW_MS = 30_000;
 /**
  * From the last visitor admitted to the window's opening: one interval for the new visitors to
  * settle into their rhythm, and one for the sign-ins' leftovers. The app's visitors sign in through
- * the app and the campus (the floor's sign in nowhere), and for about five seconds after the last
+ * the app and the campus (the floor's at the campus alone), and for about five seconds after the last
  * one the app still collects more often than in its steady state (docs/performance.md, "Why a
  * missed step is measured again").
  */
@@ -93,7 +93,7 @@ export async function measureLoad(
     await sleep(WINDOW_MS);
     const step = window.close(rssMb(), warmUp);
     // Asked once the window has closed: the campus lists every presentation, which holds its loop
-    // (60-90 ms at 5,000 presenting visitors), and the floor's campus is never asked.
+    // (60-90 ms at 5,000 presenting visitors).
     const restoredNow = await restorations();
     step.restored = restoredNow - restoredBefore;
     restoredBefore = restoredNow;
