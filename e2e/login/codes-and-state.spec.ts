@@ -2,11 +2,7 @@ import { CampusPage } from "../support/campus-page";
 import { expect, test } from "../support/fixtures";
 import { recordLoginTraffic } from "../support/login-traffic";
 import { APP_ORIGIN, CAMPUS_API, CAMPUS_ORIGIN } from "../support/origins";
-import { registration } from "../support/local-env";
-
-const basicAuth = () =>
-  "Basic " +
-  Buffer.from(`${encodeURIComponent(registration.clientId)}:${encodeURIComponent(registration.clientSecret)}`).toString("base64");
+import { CLIENT_AUTHORIZATION } from "../support/local-env";
 
 test.describe("codes and states are single use", () => {
   test("a code already exchanged is rejected by the campus and by the app", async ({ control, openCampusAs, request }) => {
@@ -18,7 +14,7 @@ test.describe("codes and states are single use", () => {
 
     // Straight at the campus with the app's own credentials: 401 INVALID_TOKEN (spec 7).
     const replay = await request.post(`${CAMPUS_API}/v1/apps/token`, {
-      headers: { authorization: basicAuth() },
+      headers: { authorization: CLIENT_AUTHORIZATION },
       data: { code: login.code },
     });
     expect(replay.status()).toBe(401);

@@ -65,9 +65,9 @@ async function admitCampusVisitor(index: number, appServer: string): Promise<Vis
   const { grantId } = await campus<{ grantId: string }>("/v1/apps/calls/attach", undefined, asApp);
   await campus("/host/call/approval", { tabId: launch.tabId, decision: "allow" }, launch.asMember);
   const { presentationId } = await campus<{ presentationId: string }>(`/v1/apps/calls/grants/${grantId}/presentations`, { mode: "audioOnly" }, asApp);
-  const beat = `/v1/apps/calls/presentations/${presentationId}/heartbeat`;
-  await campus(`/v1/apps/calls/presentations/${presentationId}/commit`, undefined, asApp);
-  await untilHandedOver(launch.username, async () => (await campus<{ status: string }>(beat, undefined, asApp)).status);
+  const presentationPath = `/v1/apps/calls/presentations/${presentationId}`;
+  await campus(`${presentationPath}/commit`, undefined, asApp);
+  await untilHandedOver(launch.username, async () => (await campus<{ status: string }>(`${presentationPath}/heartbeat`, undefined, asApp)).status);
   const presentation = { accessToken: token.access_token, presentationId };
   return { appServer, username: launch.username, tabId: launch.tabId, launchId: launch.launchId, sessionHandle: "", presentation };
 }
