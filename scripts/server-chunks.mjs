@@ -6,7 +6,7 @@
 // its modules once, by the module's ID, reading the chunk's array and changing nothing in it. So
 // every copy but one becomes a line that requires that one, and Node loads the code once.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** How a chunk of Turbopack's Node runtime starts: the module IDs and factories it installs. */
@@ -16,9 +16,11 @@ const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=[^\n]*\n?$/;
 
 /**
  * Makes every chunk under `dir` whose code another chunk has already a one-line file that
- * requires that chunk (the first by name). Returns how many files and bytes were copies.
+ * requires that chunk (the first by name). Returns how many files and bytes were copies. A build
+ * laid out otherwise (another Next) has no such folder: nothing is shared, and nothing breaks.
  */
 export function shareIdenticalServerChunks(dir) {
+  if (!existsSync(dir)) return { files: 0, bytes: 0 };
   const byCode = new Map();
   for (const file of readdirSync(dir, { recursive: true })) {
     if (!file.endsWith(".js")) continue;

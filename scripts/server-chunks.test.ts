@@ -45,7 +45,7 @@ describe("shareIdenticalServerChunks", () => {
     expect(load(path.join(dir, nested!.file))).toBe(exports);
   });
 
-  it("leaves chunks of other code, files that are no chunk, and a build it has already done", () => {
+  it("leaves chunks of other code, files that are no chunk, a build it has already done, and a build with no such folder", () => {
     write("[root]__0a._.js", SHARED);
     write("[root]__1b._.js", chunk("another route's code", "[root]__1b._.js"));
     write("[turbopack]_runtime.js", "const moduleFactories = new Map();\n");
@@ -58,5 +58,6 @@ describe("shareIdenticalServerChunks", () => {
     write("[root]__2c._.js", SHARED);
     expect(shareIdenticalServerChunks(dir).files).toBe(1);
     expect(shareIdenticalServerChunks(dir)).toEqual({ files: 0, bytes: 0 });
+    expect(shareIdenticalServerChunks(path.join(dir, "no-such-folder"))).toEqual({ files: 0, bytes: 0 });
   });
 });
