@@ -27,8 +27,8 @@ export function shareIdenticalServerChunks(dir) {
     const text = readFileSync(path.join(dir, file), "utf8");
     if (!text.startsWith(CHUNK_START)) continue;
     const code = createHash("sha256").update(text.replace(SOURCE_MAP_COMMENT, "")).digest("hex");
-    const copies = byCode.get(code) ?? [];
-    byCode.set(code, [...copies, { file, bytes: Buffer.byteLength(text) }]);
+    if (!byCode.has(code)) byCode.set(code, []);
+    byCode.get(code).push({ file, bytes: Buffer.byteLength(text) });
   }
   let files = 0;
   let bytes = 0;
